@@ -1,0 +1,74 @@
+// Contract of the engine's state as front ends see it (issue 5). Menu bar, TUI and mytty-team read
+// only this — never payloads, never the tracker internals.
+import { z } from "zod";
+import { AttentionItemSchema, ProviderIdSchema, RunStateSchema } from "@mytty-bar/protocol";
+
+export const TerminalSchema = z.object({
+  app: z.string().optional(),
+  bundleId: z.string().optional(),
+  tmuxPane: z.string().optional(),
+  tmuxSocket: z.string().optional(),
+  tmuxSession: z.string().optional(),
+  tmuxWindow: z.string().optional(),
+  tmuxClientTty: z.string().optional(),
+  hints: z.record(z.string(), z.string()).optional(),
+  remote: z.enum(["ssh", "mosh"]).optional(),
+});
+
+/** One row of `mytty-team list --json` (DESIGN.md contract + extras). */
+export const AgentRowSchema = z.object({
+  /** Stable agent id: `<provider>-<pid>` for a live process, `<provider>-s-<short session>` without one. */
+  id: z.string(),
+  tty: z.string().nullable(),
+  pid: z.number().int().nullable(),
+  provider: ProviderIdSchema,
+  via: z.enum(["process", "descendant", "hint", "hook"]),
+  executable: z.string().nullable(),
+  terminal: TerminalSchema,
+  state: RunStateSchema,
+  sessionId: z.string().optional(),
+  runId: z.string().optional(),
+  message: z.string().optional(),
+  attention: z.boolean(),
+  updatedAt: z.string().datetime(),
+  startedAt: z.string().datetime().optional(),
+  cwd: z.string().optional(),
+  label: z.string().optional(),
+  /** A worker's one-line self-report (`mytty-team status`). */
+  note: z.string().optional(),
+  model: z.string().optional(),
+  contextLeftPercent: z.number().optional(),
+  resumeCommand: z.string().optional(),
+});
+export type AgentRow = z.infer<typeof AgentRowSchema>;
+
+export const TrayModelSchema = z.object({
+  running: z.number().int(),
+  needsYou: z.number().int(),
+  icon: z.enum(["idle", "running", "attention"]),
+  /** Short text for the macOS menu bar title / tooltip, e.g. "2 running · 1 needs you". */
+  title: z.string(),
+  mostUrgent: z
+    .object({ agentId: z.string().optional(), itemId: z.string(), kind: z.string(), message: z.string() })
+    .optional(),
+});
+export type TrayModel = z.infer<typeof TrayModelSchema>;
+
+export const StatsSchema = z.object({
+  accepted: z.number().int(),
+  duplicates: z.number().int(),
+  rejected: z.number().int(),
+  spoolBacklog: z.number().int(),
+  lastEventAt: z.record(z.string(), z.string()),
+});
+export type Stats = z.infer<typeof StatsSchema>;
+
+export const SnapshotSchema = z.object({
+  at: z.string().datetime(),
+  agents: z.array(AgentRowSchema),
+  /** Attention items to show: actionable ones and recently resolved/acknowledged ones (flagged). */
+  attention: z.array(AttentionItemSchema.extend({ agentId: z.string().optional(), actionable: z.boolean() })),
+  tray: TrayModelSchema,
+  stats: StatsSchema,
+});
+export type Snapshot = z.infer<typeof SnapshotSchema>;

@@ -1,0 +1,88 @@
+// The one module that reads the home directory (lint enforces it): everything else takes a Paths,
+// so tests point HOME (or MYTTY_BAR_DATA_DIR, CODEX_HOME, XDG_*) at a temp dir and nothing leaks.
+import os from "node:os";
+import path from "node:path";
+
+export interface Paths {
+  home: string;
+  /** <data>: macOS ~/Library/Application Support/mytty-bar; Linux ${XDG_DATA_HOME:-~/.local/share}/mytty-bar. */
+  dataDir: string;
+  binDir: string;
+  helper: string;
+  spoolDir: string;
+  spoolTmp: string;
+  spoolNew: string;
+  enginePid: string;
+  controlSocket: string;
+  eventLog: string;
+  acksFile: string;
+  settingsFile: string;
+  backupsDir: string;
+  guide: string;
+  claudeDir: string;
+  claudeSettings: string;
+  claudeSkill: string;
+  codexHome: string;
+  codexHooks: string;
+  codexAgentsMd: string;
+  cursorDir: string;
+  cursorHooks: string;
+  opencodeDir: string;
+  opencodePlugin: string;
+  geminiDir: string;
+  antigravityPluginDir: string;
+}
+
+export interface PathsInput {
+  env?: NodeJS.ProcessEnv;
+  platform?: NodeJS.Platform;
+}
+
+export function resolvePaths({ env = process.env, platform = process.platform }: PathsInput = {}): Paths {
+  // HOME first so a test's HOME wins even where os.homedir() would consult the password database.
+  const home = nonEmpty(env.HOME) ?? os.homedir();
+  const dataDir =
+    nonEmpty(env.MYTTY_BAR_DATA_DIR) ??
+    (platform === "darwin"
+      ? path.join(home, "Library", "Application Support", "mytty-bar")
+      : path.join(nonEmpty(env.XDG_DATA_HOME) ?? path.join(home, ".local", "share"), "mytty-bar"));
+  const binDir = path.join(dataDir, "bin");
+  const spoolDir = path.join(dataDir, "spool");
+  const claudeDir = nonEmpty(env.CLAUDE_CONFIG_DIR) ?? path.join(home, ".claude");
+  const codexHome = nonEmpty(env.CODEX_HOME) ?? path.join(home, ".codex");
+  const cursorDir = path.join(home, ".cursor");
+  const opencodeDir = path.join(nonEmpty(env.XDG_CONFIG_HOME) ?? path.join(home, ".config"), "opencode");
+  const geminiDir = path.join(home, ".gemini");
+  return {
+    home,
+    dataDir,
+    binDir,
+    helper: path.join(binDir, "mytty-bar-hook"),
+    spoolDir,
+    spoolTmp: path.join(spoolDir, "tmp"),
+    spoolNew: path.join(spoolDir, "new"),
+    enginePid: path.join(dataDir, "engine.pid"),
+    controlSocket: path.join(dataDir, "control.sock"),
+    eventLog: path.join(dataDir, "events.jsonl"),
+    acksFile: path.join(dataDir, "acks.jsonl"),
+    settingsFile: path.join(dataDir, "settings.json"),
+    backupsDir: path.join(dataDir, "backups"),
+    guide: path.join(dataDir, "mytty-team.md"),
+    claudeDir,
+    claudeSettings: path.join(claudeDir, "settings.json"),
+    claudeSkill: path.join(claudeDir, "skills", "mytty-bar-team", "SKILL.md"),
+    codexHome,
+    codexHooks: path.join(codexHome, "hooks.json"),
+    codexAgentsMd: path.join(codexHome, "AGENTS.md"),
+    cursorDir,
+    cursorHooks: path.join(cursorDir, "hooks.json"),
+    opencodeDir,
+    opencodePlugin: path.join(opencodeDir, "plugins", "mytty-bar.js"),
+    geminiDir,
+    antigravityPluginDir: path.join(geminiDir, "config", "plugins", "mytty-bar"),
+  };
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value !== undefined && value.trim() !== "" ? value : undefined;
+}

@@ -1,0 +1,71 @@
+import type { ProviderId } from "./providers.js";
+
+/**
+ * Spool file (hook helper → engine), DESIGN.md "Spool file":
+ *   line 1: `mytty-bar-spool 1`; then `key=value` header lines; a blank line; the raw payload.
+ * The helper writes header values with shell builtins and drops any value holding a newline.
+ */
+export const SPOOL_MAGIC = "mytty-bar-spool 1";
+export const SPOOL_MAX_PAYLOAD_BYTES = 1024 * 1024;
+export const SPOOL_MAX_HEADER_VALUE_BYTES = 512;
+export const SPOOL_MAX_HEADER_BYTES = 16 * 1024;
+
+/** Header keys the engine accepts; the environment ones are terminal hints (terminals.md §3.2). */
+export const SPOOL_ENV_KEYS = [
+  "term_program",
+  "term_program_version",
+  "term_session_id",
+  "iterm_session_id",
+  "lc_terminal",
+  "tmux",
+  "tmux_pane",
+  "wezterm_pane",
+  "wezterm_unix_socket",
+  "kitty_window_id",
+  "kitty_listen_on",
+  "ghostty_surface_id",
+  "vscode_ipc_hook_cli",
+  "cursor_trace_id",
+  "cf_bundle_identifier",
+  "windowid",
+  "mytty_agent",
+] as const;
+export type SpoolEnvKey = (typeof SPOOL_ENV_KEYS)[number];
+export const SPOOL_HEADER_KEYS = ["provider", "event", "ppid", "pid", "cwd", ...SPOOL_ENV_KEYS] as const;
+
+export interface SpoolEnvelope {
+  provider: ProviderId;
+  /** Event name from the helper's argv, where the provider needs it (cursor, antigravity). */
+  event?: string;
+  /** The helper's parent pid: where the join starts walking up to the agent. */
+  ppid?: number;
+  /** The helper's own pid. */
+  pid?: number;
+  cwd?: string;
+  env: Partial<Record<SpoolEnvKey, string>>;
+}
+
+export type SpoolErrorCode =
+  | "bad-magic"
+  | "unsupported-version"
+  | "header-too-large"
+  | "bad-header-line"
+  | "unknown-provider"
+  | "missing-provider"
+  | "payload-too-large"
+  | "payload-not-json"
+  | "payload-not-object";
+
+export interface SpoolError {
+  code: SpoolErrorCode;
+  message: string;
+}
+
+export type SpoolParseResult =
+  | { ok: true; envelope: SpoolEnvelope; payload: Record<string, unknown>; ignoredKeys: string[] }
+  | { ok: false; error: SpoolError };
+
+/** Parses one spool file. Never throws: bad input is a typed error. (STUB until issue 2 lands.) */
+export declare function parseSpoolFile(bytes: Uint8Array): SpoolParseResult;
+/** Builds a spool file the way the helper does (tests, benches, fakes). */
+export declare function formatSpoolFile(envelope: SpoolEnvelope, payload: Uint8Array | string): Uint8Array;

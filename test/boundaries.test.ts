@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { ESLint } from "eslint";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+async function lint(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).filter((m) => m.ruleId?.startsWith("boundaries/")).map((m) => m.message);
+}
+
+describe("package boundaries (lint)", () => {
+  it("fails when a package imports an app", async () => {
+    const messages = await lint("packages/engine/src/x.ts", 'import { run } from "@mytty-bar/doctor";\nrun();\n');
+    expect(messages).toEqual(["Nothing imports an app: packages/engine imports @mytty-bar/doctor."]);
+  });
+
+  it("fails on a relative import that leaves the package", async () => {
+    const messages = await lint("packages/detect/src/x.ts", 'import { a } from "../../protocol/src/index.js";\na();\n');
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain("Relative import leaves packages/detect");
+  });
+
+  it("fails when protocol imports another package of ours", async () => {
+    const messages = await lint("packages/protocol/src/x.ts", 'import { b } from "@mytty-bar/detect";\nb();\n');
+    expect(messages).toEqual(["packages/protocol may not import @mytty-bar/detect (allowed: nothing of ours)."]);
+  });
+
+  it("keeps Electron inside apps/menubar", async () => {
+    expect(await lint("apps/doctor/src/x.ts", 'import { app } from "electron";\napp.quit();\n')).toEqual([
+      "electron may only be imported in apps/menubar.",
+    ]);
+    expect(await lint("apps/menubar/src/main/x.ts", 'import { app } from "electron";\napp.quit();\n')).toEqual([]);
+  });
+
+  it("bans os.homedir() outside the paths module", async () => {
+    const code = 'import os from "node:os";\nexport const h = os.homedir();\n';
+    expect(await lint("packages/engine/src/x.ts", code)).toHaveLength(1);
+    expect(await lint("packages/installers/src/paths.ts", code)).toEqual([]);
+  });
+
+  it("allows the arrows DESIGN.md draws", async () => {
+    const code = 'import { a } from "@mytty-bar/protocol";\nimport { b } from "@mytty-bar/detect";\nimport { c } from "./local.js";\na(b(c));\n';
+    expect(await lint("packages/engine/src/x.ts", code)).toEqual([]);
+    expect(await lint("apps/team/src/x.ts", 'import { d } from "@mytty-bar/engine";\nd();\n')).toEqual([]);
+  });
+});

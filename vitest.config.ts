@@ -1,0 +1,22 @@
+import { defineConfig } from "vitest/config";
+import { fileURLToPath } from "node:url";
+
+const src = (p: string) => fileURLToPath(new URL(`./${p}/src/index.ts`, import.meta.url));
+
+// Tests import workspace packages from source so they never run against a stale dist/.
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@mytty-bar/protocol": src("packages/protocol"),
+      "@mytty-bar/detect": src("packages/detect"),
+      "@mytty-bar/installers": src("packages/installers"),
+      "@mytty-bar/engine": src("packages/engine"),
+    },
+  },
+  test: {
+    include: ["packages/*/test/**/*.test.ts", "apps/*/test/**/*.test.{ts,tsx}", "test/**/*.test.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    pool: "forks",
+  },
+});
