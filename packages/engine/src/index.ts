@@ -1,1 +1,2 @@
 export * from "./snapshot.js";
+export * from "./ports.js";
