@@ -1,2 +1,21 @@
 export * from "./snapshot.js";
 export * from "./ports.js";
+export * from "./settings.js";
+export { createEngine, type Engine, type EngineOptions } from "./engine.js";
+export { acquireEngineLock, EngineAlreadyRunningError, isAlivePid, readPid, type EngineLock } from "./lock.js";
+export {
+  connect,
+  request,
+  watch,
+  EngineNotRunningError,
+  ControlClientError,
+  ENGINE_NOT_RUNNING_MESSAGE,
+  type ClientRequest,
+  type Watch,
+} from "./control/client.js";
+export { CONTROL_MAX_LINE_BYTES, NOTE_MAX_CHARS, type ControlRequest, type PingResult, type WaitResult } from "./control/messages.js";
+export { WAIT_CONDITIONS, waitReached, type WaitCondition } from "./policy/wait.js";
+export { trayModel } from "./policy/tray.js";
+export { decideNotices, emptyNotifyHistory, type NotifyHistory } from "./policy/notify.js";
+export { shouldHoldSleep } from "./policy/sleep.js";
+export { resolveAgent } from "./resolve.js";

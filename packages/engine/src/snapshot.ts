@@ -58,6 +58,8 @@ export const StatsSchema = z.object({
   accepted: z.number().int(),
   duplicates: z.number().int(),
   rejected: z.number().int(),
+  /** Well-formed hook calls that map to no state change (e.g. Claude's idle_prompt) or came from another host. */
+  ignored: z.number().int().optional(),
   spoolBacklog: z.number().int(),
   lastEventAt: z.record(z.string(), z.string()),
 });

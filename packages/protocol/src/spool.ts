@@ -54,7 +54,8 @@ export type SpoolErrorCode =
   | "missing-provider"
   | "payload-too-large"
   | "payload-not-json"
-  | "payload-not-object";
+  | "payload-not-object"
+  | "payload-too-deep";
 
 export interface SpoolError {
   code: SpoolErrorCode;
@@ -62,10 +63,17 @@ export interface SpoolError {
 }
 
 export type SpoolParseResult =
-  | { ok: true; envelope: SpoolEnvelope; payload: Record<string, unknown>; ignoredKeys: string[] }
+  | {
+      ok: true;
+      envelope: SpoolEnvelope;
+      payload: Record<string, unknown>;
+      /** Header keys outside SPOOL_HEADER_KEYS: skipped, reported so the engine can count them. */
+      ignoredKeys: string[];
+      /** Known keys whose value was dropped: over SPOOL_MAX_HEADER_VALUE_BYTES, or a bad pid. */
+      droppedKeys: string[];
+    }
   | { ok: false; error: SpoolError };
 
-/** Parses one spool file. Never throws: bad input is a typed error. (STUB until issue 2 lands.) */
-export declare function parseSpoolFile(bytes: Uint8Array): SpoolParseResult;
-/** Builds a spool file the way the helper does (tests, benches, fakes). */
-export declare function formatSpoolFile(envelope: SpoolEnvelope, payload: Uint8Array | string): Uint8Array;
+/** JSON nesting deeper than this is refused before parsing (ids hash payloads recursively). */
+export const SPOOL_MAX_PAYLOAD_DEPTH = 100;
+// parseSpoolFile / formatSpoolFile live in spool-codec.ts (re-exported from index.ts).

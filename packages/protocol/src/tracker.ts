@@ -1,8 +1,16 @@
-// STUB: contract for the engine; implementation belongs to issue 2 (protocol).
+// Runs + Attention from mapped events (providers.md §4). Pure: state in, state out; `at` comes from
+// the events, `now` from the caller.
 import type { AgentEvent } from "./event.js";
-import type { Run, } from "./run.js";
+import { EVENT_SCHEMA_VERSION } from "./event.js";
+import type { Run } from "./run.js";
 import type { RunState } from "./kinds.js";
+import { isTerminal } from "./kinds.js";
 import type { AttentionItem } from "./attention.js";
+import { DEFAULT_COMPLETION_THRESHOLD_MS } from "./attention.js";
+import { generationRunId, syntheticId } from "./ids.js";
+import { SYNTHETIC_HOOK_PREFIX } from "./map-common.js";
+import { entersWork, nextRunState } from "./run-state.js";
+import { acknowledgeItem, compareItems, isActionable, reduceAttention, retainedItems } from "./attention-reducer.js";
 
 /** All runs and Attention items the engine knows: pure data, JSON-serialisable. */
 export interface TrackerState {
@@ -10,10 +18,13 @@ export interface TrackerState {
   attention: AttentionItem[];
   /** Recent event ids, bounded, for dedupe of retries. */
   seen: string[];
+  /** Run key's own run id → id of its latest generation, for keys reused across turns (absent = generation 0). */
+  heads?: Record<string, string>;
 }
 
 export interface TrackerOptions {
-  completionThresholdMs: number;
+  /** Defaults to DEFAULT_COMPLETION_THRESHOLD_MS. */
+  completionThresholdMs?: number;
   /** How many event ids to remember for dedupe. */
   seenLimit?: number;
 }
@@ -28,17 +39,175 @@ export interface ApplyResult {
   synthetic: AgentEvent[];
   /** Attention items created by this event. */
   created: AttentionItem[];
+  /** The event as applied: `runId` names the generation it landed in. */
+  event?: AgentEvent;
 }
+
+export const DEFAULT_SEEN_LIMIT = 2048;
+export const SUPERSEDED_HOOK = `${SYNTHETIC_HOOK_PREFIX}runSuperseded`;
+/** closedBy for synthetic closing events; any other `mytty-bar.<rule>` hook closes with "<rule>" in kebab case. */
+const CLOSED_BY: Record<string, string> = { [SUPERSEDED_HOOK]: "superseded" };
 
 export function emptyTracker(): TrackerState {
   return { runs: {}, attention: [], seen: [] };
 }
 
+/** The run an event for `baseRunId` (runId(provider, runKey)) lands in now. */
+export function currentRun(state: TrackerState, baseRunId: string): Run | undefined {
+  const head = state.heads?.[baseRunId];
+  // The engine prunes runs it no longer shows; a pruned head falls back to the key's own run.
+  return (head !== undefined ? state.runs[head] : undefined) ?? state.runs[baseRunId];
+}
+
+/** Points `baseRunId` at a new generation, forgetting heads whose run was pruned (keeps heads bounded). */
+function withHead(heads: Record<string, string> | undefined, runs: Record<string, Run>, baseRunId: string, id: string): Record<string, string> {
+  const next: Record<string, string> = {};
+  for (const [base, head] of Object.entries(heads ?? {})) if (Object.hasOwn(runs, head)) next[base] = head;
+  next[baseRunId] = id;
+  return next;
+}
+
+function remember(seen: readonly string[], id: string, limit: number): string[] {
+  const next = [...seen, id];
+  return next.length > limit ? next.slice(next.length - limit) : next;
+}
+
+function closedBy(event: AgentEvent, next: RunState): string | undefined {
+  if (!event.synthetic || !(next === "idle" || isTerminal(next))) return undefined;
+  if (Object.hasOwn(CLOSED_BY, event.hook)) return CLOSED_BY[event.hook];
+  if (!event.hook.startsWith(SYNTHETIC_HOOK_PREFIX)) return undefined;
+  // "mytty-bar.processExited" → "process-exited", the spelling Run.closedBy documents.
+  return event.hook.slice(SYNTHETIC_HOOK_PREFIX.length).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
+/** Drops keys holding undefined so runs compare and serialise the same after every event. */
+function compact<T extends object>(value: T): T {
+  for (const key of Object.keys(value) as (keyof T)[]) if (value[key] === undefined) delete value[key];
+  return value;
+}
+
+function freshRun(event: AgentEvent, id: string, generation: number): Run {
+  return { id, provider: event.provider, runKey: event.runKey, generation, state: "unknown", updatedAt: event.at };
+}
+
+/** The run after applying `event`, which the state machine moved to `next`. */
+function advance(run: Run, event: AgentEvent, next: RunState, scope: string | undefined): Run {
+  return compact({
+    ...run,
+    state: next,
+    sessionId: run.sessionId ?? event.sessionId,
+    scope: run.scope ?? scope,
+    // Every applied event replaces message and tool, also with nothing, so stale text never lingers.
+    message: event.message,
+    toolName: event.toolName,
+    cwd: event.cwd ?? run.cwd,
+    startedAt: entersWork(run.state, next) ? event.at : run.startedAt,
+    updatedAt: event.at,
+    closedBy: closedBy(event, next),
+  });
+}
+
+interface Working {
+  runs: Record<string, Run>;
+  attention: AttentionItem[];
+  seen: string[];
+  created: AttentionItem[];
+}
+
+function commit(work: Working, run: Run, event: AgentEvent, next: RunState, scope: string | undefined, threshold: number): Run {
+  const updated = advance(run, event, next, scope);
+  work.runs[updated.id] = updated;
+  const attention = reduceAttention(work.attention, event, updated, run.state, threshold);
+  work.attention = attention.items;
+  work.created.push(...attention.created);
+  return updated;
+}
+
+/**
+ * A real `started` ends every other open run of its scope (the agent): a resumed turn after
+ * background work, or a run left waiting after a denied approval, would otherwise stay open forever.
+ */
+function supersede(work: Working, started: Run, at: string, options: { seenLimit: number; threshold: number }): AgentEvent[] {
+  const out: AgentEvent[] = [];
+  if (started.scope === undefined) return out;
+  for (const other of Object.values(work.runs)) {
+    if (other.id === started.id || other.provider !== started.provider || other.scope !== started.scope) continue;
+    if (other.state === "unknown" || isTerminal(other.state) || other.closedBy !== undefined) continue;
+    const event: AgentEvent = {
+      v: EVENT_SCHEMA_VERSION,
+      id: syntheticId("run-superseded", other.id, started.id),
+      provider: other.provider,
+      kind: "idle",
+      runKey: other.runKey,
+      runId: other.id,
+      hook: SUPERSEDED_HOOK,
+      at,
+      synthetic: true,
+    };
+    if (other.sessionId !== undefined) event.sessionId = other.sessionId;
+    if (work.seen.includes(event.id)) continue;
+    work.seen = remember(work.seen, event.id, options.seenLimit);
+    commit(work, other, event, "idle", undefined, options.threshold);
+    out.push(event);
+  }
+  return out;
+}
+
 /** Applies one mapped event; `scope` names the agent (supersede and key reuse work within it). */
-export declare function applyEvent(state: TrackerState, event: AgentEvent, options: TrackerOptions, scope?: string): ApplyResult;
+export function applyEvent(state: TrackerState, event: AgentEvent, options: TrackerOptions = {}, scope?: string): ApplyResult {
+  if (event.v !== EVENT_SCHEMA_VERSION) return { state, status: "ignored", synthetic: [], created: [] };
+  if (state.seen.includes(event.id)) return { state, status: "duplicate", synthetic: [], created: [] };
+  const seenLimit = options.seenLimit ?? DEFAULT_SEEN_LIMIT;
+  const threshold = options.completionThresholdMs ?? DEFAULT_COMPLETION_THRESHOLD_MS;
+  const seen = remember(state.seen, event.id, seenLimit);
+  const effectiveScope = scope ?? (event.sessionId !== undefined ? `${event.provider}:${event.sessionId}` : undefined);
+
+  let heads = state.heads;
+  let run = currentRun(state, event.runId);
+  if (run?.sessionId !== undefined && event.sessionId !== undefined && run.sessionId !== event.sessionId) {
+    return { state: { ...state, seen }, status: "ignored", run, previousState: run.state, synthetic: [], created: [] };
+  }
+  if (run !== undefined && isTerminal(run.state) && (event.kind === "started" || event.kind === "running")) {
+    // The key came back for another turn (Antigravity conversationId, session-id fallbacks).
+    const generation = run.generation + 1;
+    const id = generationRunId(event.runId, generation);
+    heads = withHead(heads, state.runs, event.runId, id);
+    run = freshRun(event, id, generation);
+  }
+  run ??= freshRun(event, event.runId, 0);
+
+  const next = nextRunState(run.state, event.kind);
+  if (next === undefined) {
+    return { state: { ...state, seen }, status: "ignored", run, previousState: run.state, synthetic: [], created: [] };
+  }
+  const work: Working = { runs: { ...state.runs }, attention: state.attention, seen, created: [] };
+  const updated = commit(work, run, event, next, effectiveScope, threshold);
+  const applied = { ...event, runId: updated.id };
+  const synthetic = event.kind === "started" && !event.synthetic ? supersede(work, updated, event.at, { seenLimit, threshold }) : [];
+  const nextState: TrackerState = { runs: work.runs, attention: work.attention, seen: work.seen };
+  if (heads !== undefined) nextState.heads = heads;
+  return {
+    state: nextState,
+    status: "applied",
+    run: updated,
+    previousState: run.state,
+    synthetic,
+    created: work.created,
+    event: applied,
+  };
+}
+
 /** Marks an Attention item acknowledged (earliest ack wins). */
-export declare function acknowledge(state: TrackerState, itemId: string, at: Date): TrackerState;
+export function acknowledge(state: TrackerState, itemId: string, at: Date): TrackerState {
+  return { ...state, attention: acknowledgeItem(state.attention, itemId, at) };
+}
+
 /** Drops items 24 h after min(resolvedAt, acknowledgedAt). */
-export declare function pruneAttention(state: TrackerState, now: Date): TrackerState;
+export function pruneAttention(state: TrackerState, now: Date): TrackerState {
+  return { ...state, attention: retainedItems(state.attention, now) };
+}
+
 /** Items not resolved and not acknowledged, newest first. */
-export declare function actionableItems(state: TrackerState): AttentionItem[];
+export function actionableItems(state: TrackerState): AttentionItem[] {
+  return state.attention.filter(isActionable).sort(compareItems);
+}

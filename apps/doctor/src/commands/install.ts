@@ -1,0 +1,15 @@
+// `mytty-doctor install [provider…]`.
+import type { Command } from "commander";
+import type { ProviderId } from "@mytty-bar/protocol";
+import { runInstall, type CommonOptions, type Io } from "../handlers.js";
+import { parseProviders, PROVIDERS_ARG, withDryRun, withJson, withLang, withPointers } from "./options.js";
+
+export function registerInstallCommand(program: Command, io: Io): void {
+  const cmd = program
+    .command("install")
+    .description("Install hooks (default: every agent found on this machine), the helper, the guide and the pointers.")
+    .argument("[providers...]", PROVIDERS_ARG, parseProviders);
+  withPointers(withLang(withJson(withDryRun(cmd)))).action(async (ids: ProviderId[] | undefined, opts: CommonOptions) => {
+    process.exitCode = await runInstall(ids ?? [], opts, io);
+  });
+}

@@ -1,0 +1,24 @@
+// Argument parsers shared by the commands; a bad value is a commander usage error (exit 2).
+import { createRequire } from "node:module";
+import type { Command } from "commander";
+import { INSTALLABLE_PROVIDERS, isInstallableProvider, type Lang } from "@mytty-bar/installers";
+import type { ProviderId } from "@mytty-bar/protocol";
+import { M } from "../messages.js";
+
+const { InvalidArgumentError } = createRequire(import.meta.url)("commander") as typeof import("commander");
+
+export function parseProviders(value: string, previous: ProviderId[] = []): ProviderId[] {
+  if (!isInstallableProvider(value)) throw new InvalidArgumentError(M.unknownProvider(value, INSTALLABLE_PROVIDERS));
+  return previous.includes(value) ? previous : [...previous, value];
+}
+
+export function parseLang(value: string): Lang {
+  if (value !== "en" && value !== "ja") throw new InvalidArgumentError(M.badLang(value));
+  return value;
+}
+
+export const withJson = (c: Command) => c.option("--json", "print machine-readable JSON");
+export const withLang = (c: Command) => c.option("--lang <lang>", "pointer prose language: en or ja", parseLang);
+export const withDryRun = (c: Command) => c.option("--dry-run", "show the unified diff of what would change; write nothing");
+export const withPointers = (c: Command) => c.option("--no-pointers", "do not write the Claude Code SKILL.md / Codex AGENTS.md pointers");
+export const PROVIDERS_ARG = `providers (${INSTALLABLE_PROVIDERS.join(", ")})`;

@@ -1,0 +1,15 @@
+// `mytty-doctor uninstall [provider…]`.
+import type { Command } from "commander";
+import type { ProviderId } from "@mytty-bar/protocol";
+import { runUninstall, type CommonOptions, type Io } from "../handlers.js";
+import { parseProviders, PROVIDERS_ARG, withDryRun, withJson } from "./options.js";
+
+export function registerUninstallCommand(program: Command, io: Io): void {
+  const cmd = program
+    .command("uninstall")
+    .description("Remove our hooks and pointers, restoring the files' original bytes (no providers: everything, helper and guide too).")
+    .argument("[providers...]", PROVIDERS_ARG, parseProviders);
+  withJson(withDryRun(cmd)).action(async (ids: ProviderId[] | undefined, opts: CommonOptions) => {
+    process.exitCode = await runUninstall(ids ?? [], opts, io);
+  });
+}

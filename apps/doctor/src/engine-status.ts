@@ -1,0 +1,27 @@
+// "Engine running, last event per provider" in `mytty-doctor status`: one ping and one stats request
+// on the control socket, each with a short timeout so a stuck engine cannot stall the doctor.
+import { request, EngineNotRunningError, type PingResult, type Stats } from "@mytty-bar/engine";
+import type { Paths } from "@mytty-bar/installers";
+
+export interface EngineStatus {
+  running: boolean;
+  pid?: number;
+  /** ISO time of the last hook call per provider, when the engine knows it. */
+  lastEventAt?: Partial<Record<string, string>>;
+  detail?: string;
+}
+
+const TIMEOUT_MS = 700;
+
+export async function engineStatus(paths: Paths): Promise<EngineStatus> {
+  try {
+    const [ping, stats] = await Promise.all([
+      request<PingResult>(paths.controlSocket, { op: "ping" }, { timeoutMs: TIMEOUT_MS }),
+      request<Stats>(paths.controlSocket, { op: "stats" }, { timeoutMs: TIMEOUT_MS }),
+    ]);
+    return { running: true, pid: ping.pid, lastEventAt: { ...stats.lastEventAt } };
+  } catch (error) {
+    if (error instanceof EngineNotRunningError) return { running: false };
+    return { running: false, detail: `the engine did not answer on ${paths.controlSocket}: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}

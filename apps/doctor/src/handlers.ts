@@ -1,0 +1,188 @@
+// The command handlers: options in, exit code out; output through `io` so tests and benches can
+// drive them. Each one plans, optionally applies, then hands the result to a view.
+import {
+  applyChanges,
+  effective,
+  fixItems,
+  guideText,
+  INSTALLABLE_PROVIDERS,
+  installChanges,
+  installItems,
+  planAll,
+  planContext,
+  presentProviders,
+  resolvePaths,
+  unifiedDiff,
+  uninstallChanges,
+  uninstallItems,
+  type ChangeOutcome,
+  type FileChange,
+  type ItemPlan,
+  type Lang,
+  type Paths,
+} from "@mytty-bar/installers";
+import type { ProviderId } from "@mytty-bar/protocol";
+import { engineStatus } from "./engine-status.js";
+import { M } from "./messages.js";
+import { buildReport, renderText, viewLines, type StatusReport } from "./report.js";
+import { readDoctorSettings } from "./settings.js";
+
+export interface Io {
+  stdout: { write(text: string): unknown; isTTY?: boolean };
+  stderr: { write(text: string): unknown };
+  env: NodeJS.ProcessEnv;
+}
+
+export interface CommonOptions {
+  json?: boolean;
+  lang?: Lang;
+  /** commander's --no-pointers sets this to false. */
+  pointers?: boolean;
+  dryRun?: boolean;
+}
+
+function setup(io: Io, opts: CommonOptions) {
+  const paths = resolvePaths({ env: io.env });
+  const settings = readDoctorSettings(paths);
+  const lang = opts.lang ?? settings.lang;
+  const pointers = opts.pointers !== false && settings.pointers;
+  const plan = () => planAll(planContext(paths, lang));
+  return { paths, lang, pointers, plan };
+}
+
+async function report(paths: Paths, plans: ReturnType<typeof planAll>, pointers: boolean): Promise<StatusReport> {
+  return buildReport(paths, plans, await engineStatus(paths), { pointers });
+}
+
+export async function runStatus(opts: CommonOptions, io: Io): Promise<number> {
+  const { paths, pointers, plan } = setup(io, opts);
+  const plans = plan();
+  const rep = await report(paths, plans, pointers);
+  const code = rep.issues.length > 0 ? 1 : 0;
+  if (opts.json) {
+    io.stdout.write(`${JSON.stringify(rep, null, 2)}\n`);
+    return code;
+  }
+  const lines = viewLines(plans, rep);
+  const footer = [M.backups(rep.backups.dir, rep.backups.count), rep.issues.length ? M.summaryIssues(rep.issues.length) : M.summaryOk];
+  if (io.stdout.isTTY) {
+    // ink and React load only here, so `status --json` and pipes stay fast.
+    const { renderStatusView } = await import("./ui/status-view.js");
+    await renderStatusView(M.title(paths.dataDir), lines, footer);
+  } else {
+    io.stdout.write(renderText(M.title(paths.dataDir), lines, footer));
+  }
+  return code;
+}
+
+type Action = "install" | "fix" | "uninstall";
+
+interface ActionResult {
+  action: Action;
+  dryRun: boolean;
+  changes: ChangeOutcome[];
+  skipped: { item: string; path: string; reason: string }[];
+  status: StatusReport;
+}
+
+async function runChanges(action: Action, items: ItemPlan[], changes: FileChange[], opts: CommonOptions, io: Io, ctx: ReturnType<typeof setup>): Promise<number> {
+  const skipped = items.filter((i) => i.status === "invalid").map((i) => ({ item: i.id, path: i.path, reason: i.problem ? M.invalidFix(i.path, i.problem) : (i.detail ?? "invalid") }));
+  const todo = effective(changes);
+  let outcomes: ChangeOutcome[] = [];
+  let diffText = "";
+  if (opts.dryRun) diffText = await unifiedDiff(todo);
+  else outcomes = await applyChanges(todo, { paths: ctx.paths });
+  const after = await report(ctx.paths, ctx.plan(), ctx.pointers);
+  const failed = outcomes.some((o) => o.result === "conflict" || o.result === "invalid" || o.result === "error");
+  const code = failed || skipped.length > 0 ? 1 : 0;
+  if (opts.json) {
+    const result: ActionResult & { diff?: string } = { action, dryRun: opts.dryRun === true, changes: outcomes, skipped, status: after, ...(opts.dryRun ? { diff: diffText } : {}) };
+    io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    return code;
+  }
+  const out: string[] = [];
+  if (opts.dryRun) {
+    out.push(todo.length ? M.dryRun : M.nothingToDo);
+    if (diffText) out.push(colorDiff(diffText, io.stdout.isTTY === true).trimEnd());
+  } else {
+    if (todo.length === 0 && skipped.length === 0) out.push(M.nothingToDo);
+    for (const o of outcomes) {
+      if (o.result === "written") out.push(M.written(o.path, o.backup));
+      else if (o.result === "deleted") out.push(M.deleted(o.path));
+      else if (o.result === "chmod") out.push(M.chmod(o.path));
+      else if ("message" in o) out.push(`error: ${o.message}`);
+    }
+  }
+  for (const s of skipped) out.push(s.reason);
+  const codexWritten = action !== "uninstall" && todo.some((c) => c.path === ctx.paths.codexHooks);
+  if (codexWritten) out.push(M.codexTrust);
+  io.stdout.write(`${out.join("\n")}\n`);
+  return code;
+}
+
+export async function runInstall(ids: ProviderId[], opts: CommonOptions, io: Io): Promise<number> {
+  const ctx = setup(io, opts);
+  const chosen = ids.length > 0 ? ids : presentProviders(ctx.paths, io.env.PATH);
+  if (chosen.length === 0) {
+    io.stderr.write(`${M.noProviders}\n`);
+    return 1;
+  }
+  const items = installItems(ctx.plan(), chosen, { pointers: ctx.pointers });
+  return runChanges("install", items, installChanges(items), opts, io, ctx);
+}
+
+export async function runFix(opts: CommonOptions, io: Io): Promise<number> {
+  const ctx = setup(io, opts);
+  const plans = ctx.plan();
+  const items = fixItems(plans, { pointers: ctx.pointers });
+  const invalid = [...plans.providers, plans.helper, plans.guide, ...plans.pointers].filter((p) => p.status === "invalid");
+  return runChanges("fix", [...items, ...invalid], installChanges(items), opts, io, ctx);
+}
+
+export async function runUninstall(ids: ProviderId[], opts: CommonOptions, io: Io): Promise<number> {
+  const ctx = setup(io, opts);
+  const items = uninstallItems(ctx.plan(), ids.length > 0 ? ids : INSTALLABLE_PROVIDERS);
+  return runChanges("uninstall", items, uninstallChanges(items), opts, io, ctx);
+}
+
+export async function runDiff(ids: ProviderId[], opts: CommonOptions, io: Io): Promise<number> {
+  const ctx = setup(io, opts);
+  const plans = ctx.plan();
+  const items = ids.length > 0 ? installItems(plans, ids, { pointers: ctx.pointers }) : fixItems(plans, { pointers: ctx.pointers });
+  const text = await unifiedDiff(installChanges(items));
+  if (opts.json) io.stdout.write(`${JSON.stringify({ diff: text })}\n`);
+  else if (text) io.stdout.write(colorDiff(text, io.stdout.isTTY === true));
+  return text ? 1 : 0;
+}
+
+export async function runGuide(opts: { write?: boolean; dryRun?: boolean }, io: Io): Promise<number> {
+  const paths = resolvePaths({ env: io.env });
+  const text = guideText(paths);
+  if (!opts.write) {
+    io.stdout.write(text);
+    return 0;
+  }
+  const plans = planAll(planContext(paths));
+  const todo = effective(plans.guide.install);
+  if (opts.dryRun) io.stdout.write(todo.length ? colorDiff(await unifiedDiff(todo), io.stdout.isTTY === true) : `${M.nothingToDo}\n`);
+  else {
+    const outcomes = await applyChanges(todo, { paths });
+    const bad = outcomes.find((o) => o.result === "error" || o.result === "conflict" || o.result === "invalid");
+    if (bad && "message" in bad) {
+      io.stderr.write(`error: ${bad.message}\n`);
+      return 1;
+    }
+    io.stdout.write(`${todo.length ? M.written(paths.guide) : M.nothingToDo}\n`);
+  }
+  return 0;
+}
+
+function colorDiff(text: string, tty: boolean): string {
+  if (!tty) return text;
+  const paint = (code: string, l: string) => `\u001b[${code}m${l}\u001b[0m`;
+  return text
+    .split("\n")
+    .map((l) => (l.startsWith("+++") || l.startsWith("---") ? paint("1", l) : l.startsWith("+") ? paint("32", l) : l.startsWith("-") ? paint("31", l) : l.startsWith("@@") ? paint("36", l) : l))
+    .join("\n");
+}
+

@@ -1,0 +1,57 @@
+// Every sentence the doctor shows lives here (STYLE.md practice 5): what is wrong, why, and the
+// exact command that fixes it.
+import { PROVIDER_LABELS, type ItemPlan, type Problem } from "@mytty-bar/installers";
+import type { ProviderId } from "@mytty-bar/protocol";
+
+export const name = (id: ProviderId): string => PROVIDER_LABELS[id];
+
+export const M = {
+  title: (dataDir: string) => `Mytty Bar doctor (data: ${dataDir})`,
+  providerLine: (p: ItemPlan) => {
+    const n = name(p.provider!);
+    switch (p.status) {
+      case "installed":
+        return `${n} hooks installed (${p.path})`;
+      case "needs-repair":
+        return `${n} hooks need repair (${p.path})`;
+      case "not-installed":
+        return `${n} hooks not installed`;
+      case "invalid":
+        return `${n}: ${p.path} cannot be used`;
+    }
+  },
+  helperLine: (p: ItemPlan) =>
+    ({ installed: "Hook helper installed", "needs-repair": "Hook helper needs repair", "not-installed": "Hook helper not installed", invalid: "Hook helper cannot be read" })[p.status] + ` (${p.path})`,
+  guideLine: (p: ItemPlan) =>
+    ({ installed: "Orchestration guide written", "needs-repair": "Orchestration guide is out of date", "not-installed": "Orchestration guide not written", invalid: "Orchestration guide cannot be read" })[p.status] + ` (${p.path})`,
+  pointerLine: (p: ItemPlan) => {
+    const what = p.provider === "claude-code" ? "Claude Code skill (SKILL.md)" : "Codex AGENTS.md block";
+    const st = { installed: `written${p.lang ? `, ${p.lang}` : ""}`, "needs-repair": "needs repair", "not-installed": "not written", invalid: "cannot be used" }[p.status];
+    return `${what} ${st} (${p.path})`;
+  },
+  invalidFix: (path: string, problem: Problem) =>
+    `${path}:${problem.line}:${problem.column}: ${problem.message}. mytty-doctor never writes a file it cannot read: fix it by hand (or move it away), then run \`mytty-doctor fix\`.`,
+  repairFix: "Run `mytty-doctor fix` to repair it (only our own entries change).",
+  installFix: (id: ProviderId) => `Run \`mytty-doctor install ${id}\` to install.`,
+  helperMissing: "Hooks are installed but the helper they run is missing: every hook call fails. Run `mytty-doctor fix`.",
+  guideMissing: "The guide the pointers name is missing. Run `mytty-doctor fix`.",
+  pointerFix: (p: ItemPlan) => `Run \`mytty-doctor fix\` to rewrite it${p.lang ? ` (language ${p.lang}; --lang en|ja to change)` : ""}.`,
+  codexTrust: "Codex runs new or changed hooks only after you trust them: open Codex and trust the new hooks with /hooks.",
+  crashed: (id: string, message: string) => `The ${id} check crashed: ${message}. Please report it; the other checks are unaffected.`,
+  dataDirOpen: (dir: string, mode: number) => `${dir} is readable by others (mode ${mode.toString(8)}): it holds hook payloads. Run \`chmod 700 '${dir}'\`.`,
+  backups: (dir: string, count: number) => `Backups of files we changed: ${dir} (${count} file${count === 1 ? "" : "s"}; the last 10 per file are kept)`,
+  engineRunning: "Mytty Bar engine is running",
+  engineDown: "Mytty Bar engine is not running (hooks answer their agents but nothing is recorded). Start it with `mytty-bar` or `mytty-bar --headless`.",
+  lastEvent: (id: ProviderId, at: string) => `last ${name(id)} event ${at}`,
+  noProviders: "No agent was found on this machine (no config dir, nothing on PATH). Name one: `mytty-doctor install claude-code` (codex, cursor, opencode, antigravity).",
+  unknownProvider: (id: string, ids: readonly string[]) => `unknown provider "${id}" (expected one of: ${ids.join(", ")})`,
+  badLang: (v: string) => `unknown language "${v}" (expected en or ja)`,
+  skippedInvalid: (path: string) => `Skipped ${path}: it cannot be parsed, so it was left untouched.`,
+  written: (path: string, backup?: string) => `wrote ${path}${backup ? ` (backup: ${backup})` : ""}`,
+  deleted: (path: string) => `removed ${path}`,
+  chmod: (path: string) => `made ${path} executable`,
+  nothingToDo: "Nothing to do: everything is already as it should be.",
+  dryRun: "Dry run: nothing was written. This is what would change:",
+  summaryOk: "No issues found.",
+  summaryIssues: (n: number) => `${n} issue${n === 1 ? "" : "s"} found.`,
+};

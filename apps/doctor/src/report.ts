@@ -1,0 +1,99 @@
+// From plans to the status report (the `status --json` contract, DESIGN.md) and to view lines.
+// No printing here: the text and ink views render what this returns.
+import fs from "node:fs";
+import { countBackups, fixItems, type ItemPlan, type ItemStatus, type Paths, type Plans, type Problem } from "@mytty-bar/installers";
+import type { EngineStatus } from "./engine-status.js";
+import { M } from "./messages.js";
+
+export interface StatusReport {
+  providers: { id: string; configPath: string; status: ItemStatus; detail?: string; problem?: Problem }[];
+  helper: { path: string; status: ItemStatus; detail?: string };
+  guide: { path: string; status: ItemStatus; detail?: string };
+  pointers: { provider: string; path: string; status: ItemStatus; lang?: string; detail?: string }[];
+  backups: { dir: string; count: number };
+  dataDir: { path: string; exists: boolean; mode?: string };
+  engine: EngineStatus;
+  crashed: { id: string; message: string }[];
+  /** Every problem, each with the command that fixes it; non-empty = exit 1. */
+  issues: { item: string; message: string }[];
+}
+
+const opt = <K extends string, V>(key: K, value: V | undefined) => (value === undefined ? {} : ({ [key]: value } as Record<K, V>));
+
+export function buildReport(paths: Paths, plans: Plans & { crashed: { id: string; message: string }[] }, engine: EngineStatus, opts: { pointers: boolean }): StatusReport {
+  const issues: StatusReport["issues"] = [];
+  const issue = (item: string, message: string) => issues.push({ item, message });
+  const all = [...plans.providers, plans.helper, plans.guide, ...plans.pointers];
+  for (const p of all) if (p.status === "invalid" && p.problem) issue(p.id, M.invalidFix(p.path, p.problem));
+  const toFix = fixItems(plans, opts);
+  for (const p of toFix) {
+    if (p.kind === "helper" && p.status === "not-installed") issue(p.id, M.helperMissing);
+    else if (p.kind === "guide" && p.status === "not-installed") issue(p.id, M.guideMissing);
+    else if (p.kind === "pointer") issue(p.id, `${p.detail ?? M.pointerLine(p)}. ${M.pointerFix(p)}`);
+    else issue(p.id, `${p.detail ?? p.status}. ${M.repairFix}`);
+  }
+  for (const c of plans.crashed) issue(c.id, M.crashed(c.id, c.message));
+  let dataDir: StatusReport["dataDir"] = { path: paths.dataDir, exists: false };
+  try {
+    const mode = fs.statSync(paths.dataDir).mode & 0o777;
+    dataDir = { path: paths.dataDir, exists: true, mode: mode.toString(8).padStart(3, "0") };
+    if (mode & 0o077) issue("data-dir", M.dataDirOpen(paths.dataDir, mode));
+  } catch {
+    // Not created yet: the first install creates it 0700.
+  }
+  return {
+    providers: plans.providers.map((p) => ({ id: p.id, configPath: p.path, status: p.status, ...opt("detail", p.detail), ...opt("problem", p.problem) })),
+    helper: { path: plans.helper.path, status: plans.helper.status, ...opt("detail", plans.helper.detail) },
+    guide: { path: plans.guide.path, status: plans.guide.status, ...opt("detail", plans.guide.detail) },
+    pointers: plans.pointers.map((p) => ({ provider: p.provider!, path: p.path, status: p.status, ...opt("lang", p.lang), ...opt("detail", p.detail) })),
+    backups: { dir: paths.backupsDir, count: countBackups(paths) },
+    dataDir,
+    engine,
+    crashed: plans.crashed,
+    issues,
+  };
+}
+
+export type Mark = "ok" | "partial" | "missing" | "crashed";
+export interface ViewLine {
+  mark: Mark;
+  text: string;
+  /** Indented sub-lines: details, then the remedy. */
+  notes: string[];
+}
+
+const markOf = (s: ItemStatus): Mark => (s === "installed" ? "ok" : s === "needs-repair" ? "partial" : "missing");
+
+function notesFor(p: ItemPlan, report: StatusReport): string[] {
+  const own = report.issues.filter((i) => i.item === p.id).map((i) => i.message);
+  if (p.kind === "provider" && p.status === "not-installed" && own.length === 0) return [M.installFix(p.provider!)];
+  if (p.provider === "codex" && p.kind === "provider" && p.status === "installed") return [M.codexTrust];
+  return own;
+}
+
+/** Flutter-doctor style lines shared by the text and ink views. */
+export function viewLines(plans: Plans & { crashed: { id: string; message: string }[] }, report: StatusReport): ViewLine[] {
+  const lines: ViewLine[] = [];
+  for (const p of plans.providers) lines.push({ mark: markOf(p.status), text: M.providerLine(p), notes: notesFor(p, report) });
+  for (const c of plans.crashed) lines.push({ mark: "crashed", text: M.crashed(c.id, c.message), notes: [] });
+  lines.push({ mark: markOf(plans.helper.status), text: M.helperLine(plans.helper), notes: notesFor(plans.helper, report) });
+  lines.push({ mark: markOf(plans.guide.status), text: M.guideLine(plans.guide), notes: notesFor(plans.guide, report) });
+  for (const p of plans.pointers) lines.push({ mark: markOf(p.status), text: M.pointerLine(p), notes: notesFor(p, report) });
+  const engineNotes = Object.entries(report.engine.lastEventAt ?? {}).map(([id, at]) => M.lastEvent(id as never, String(at)));
+  lines.push({ mark: report.engine.running ? "ok" : "partial", text: report.engine.running ? M.engineRunning : M.engineDown, notes: engineNotes });
+  const dd = report.issues.find((i) => i.item === "data-dir");
+  if (dd) lines.push({ mark: "partial", text: dd.message, notes: [] });
+  return lines;
+}
+
+export const MARKS: Record<Mark, string> = { ok: "[✓]", partial: "[!]", missing: "[✗]", crashed: "[☠]" };
+
+export function renderText(title: string, lines: readonly ViewLine[], footer: string[]): string {
+  const out = [title, ""];
+  for (const l of lines) {
+    out.push(`${MARKS[l.mark]} ${l.text}`);
+    for (const n of l.notes) out.push(`    • ${n}`);
+  }
+  out.push("", ...footer);
+  return `${out.join("\n")}\n`;
+}

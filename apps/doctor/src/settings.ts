@@ -1,0 +1,22 @@
+// The two doctor-relevant fields of <data>/settings.json (owned by the engine/menu bar):
+// pointerLanguage and pointers. Read leniently: a bad file never stops the doctor.
+import fs from "node:fs";
+import type { Lang, Paths } from "@mytty-bar/installers";
+
+export interface DoctorSettings {
+  /** Set only when the file names it, so an installed pointer in the other language stays accepted. */
+  lang?: Lang;
+  pointers: boolean;
+}
+
+export function readDoctorSettings(paths: Pick<Paths, "settingsFile">): DoctorSettings {
+  try {
+    const raw: unknown = JSON.parse(fs.readFileSync(paths.settingsFile, "utf8").slice(0, 64 * 1024));
+    if (typeof raw !== "object" || raw === null) return { pointers: true };
+    const r = raw as Record<string, unknown>;
+    const lang = r.pointerLanguage === "en" || r.pointerLanguage === "ja" ? r.pointerLanguage : undefined;
+    return { ...(lang ? { lang } : {}), pointers: r.pointers !== false };
+  } catch {
+    return { pointers: true };
+  }
+}

@@ -1,0 +1,38 @@
+// The interactive status view (TTY only, loaded lazily): flutter-doctor style marks in colour.
+import { Box, Text, render } from "ink";
+import type { Mark, ViewLine } from "../report.js";
+import { MARKS } from "../report.js";
+
+const COLORS: Record<Mark, string> = { ok: "green", partial: "yellow", missing: "red", crashed: "magenta" };
+
+export function StatusView({ title, lines, footer }: { title: string; lines: readonly ViewLine[]; footer: readonly string[] }) {
+  return (
+    <Box flexDirection="column">
+      <Text bold>{title}</Text>
+      <Text> </Text>
+      {lines.map((l, i) => (
+        <Box key={i} flexDirection="column">
+          <Text>
+            <Text color={COLORS[l.mark]}>{MARKS[l.mark]}</Text> {l.text}
+          </Text>
+          {l.notes.map((n, j) => (
+            <Text key={j} dimColor={l.mark === "ok"}>
+              {"    • "}
+              {n}
+            </Text>
+          ))}
+        </Box>
+      ))}
+      <Text> </Text>
+      {footer.map((f, i) => (
+        <Text key={i}>{f}</Text>
+      ))}
+    </Box>
+  );
+}
+
+export async function renderStatusView(title: string, lines: readonly ViewLine[], footer: readonly string[]): Promise<void> {
+  const app = render(<StatusView title={title} lines={lines} footer={footer} />);
+  app.unmount();
+  await app.waitUntilExit();
+}

@@ -1,0 +1,93 @@
+// AppleScript sources for the hosts that can select a tab by tty. Dynamic values (the tty, a folder)
+// never enter the script text: they travel as osascript arguments and arrive in `on run argv`.
+// The only text spliced in is the bundle id, which goes through appleScriptString.
+
+/** Quote text as an AppleScript string literal; control characters are refused rather than guessed. */
+export function appleScriptString(text: string): string {
+  if (/[\u0000-\u001f\u007f]/.test(text)) throw new Error("AppleScript literal must not contain control characters");
+  return `"${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+}
+
+/** Guard first: `tell application` would launch an app that is not running. */
+function guard(bundleId: string): string {
+  return `if application id ${appleScriptString(bundleId)} is not running then return "false"`;
+}
+
+/** iTerm2: windows → tabs → sessions; select the session whose tty matches, then raise its window. */
+export function iTermScript(bundleId = "com.googlecode.iterm2"): string {
+  return [
+    "on run argv",
+    "set wanted to item 1 of argv",
+    guard(bundleId),
+    `tell application id ${appleScriptString(bundleId)}`,
+    "repeat with w in windows",
+    "repeat with t in tabs of w",
+    "repeat with s in sessions of t",
+    "if tty of s is wanted then",
+    "select s",
+    "select t",
+    "select w",
+    "activate",
+    'return "true"',
+    "end if",
+    "end repeat",
+    "end repeat",
+    "end repeat",
+    "end tell",
+    'return "false"',
+    "end run",
+  ].join("\n");
+}
+
+/** Terminal.app: tabs carry a tty; select the tab, bring its window to the front, activate. */
+export function terminalAppScript(bundleId = "com.apple.Terminal"): string {
+  return [
+    "on run argv",
+    "set wanted to item 1 of argv",
+    guard(bundleId),
+    `tell application id ${appleScriptString(bundleId)}`,
+    "repeat with w in windows",
+    "repeat with t in tabs of w",
+    "if tty of t is wanted then",
+    "set selected tab of w to t",
+    "set index of w to 1",
+    "activate",
+    'return "true"',
+    "end if",
+    "end repeat",
+    "end repeat",
+    "end tell",
+    'return "false"',
+    "end run",
+  ].join("\n");
+}
+
+/**
+ * Ghostty 1.3+: terminals have `tty` only in builds after 1.3.1. Reading it on an older build errors,
+ * which makes osascript exit non-zero — the caller then only activates the app (fail-closed). The
+ * window is activated before `focus`, which alone can leave another window on top.
+ */
+export function ghosttyScript(bundleId = "com.mitchellh.ghostty"): string {
+  return [
+    "on run argv",
+    "set wanted to item 1 of argv",
+    guard(bundleId),
+    `tell application id ${appleScriptString(bundleId)}`,
+    "repeat with w in windows",
+    "repeat with t in tabs of w",
+    "repeat with term in terminals of t",
+    "if tty of term is wanted then",
+    "activate window w",
+    "select tab t",
+    "focus term",
+    "activate",
+    'return "true"',
+    "end if",
+    "end repeat",
+    "end repeat",
+    "end repeat",
+    "end tell",
+    'return "false"',
+    "end run",
+  ].join("\n");
+}

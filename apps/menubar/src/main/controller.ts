@@ -1,0 +1,148 @@
+// Wires the engine to the menu bar's parts. Everything Electron-shaped arrives as a parameter, so the
+// tests drive this with small fakes and no Electron runtime.
+import type { AgentRow, EngineHandle, EnginePorts, Notice, Settings, SettingsPatch, Snapshot } from "@mytty-bar/engine";
+import type { ProviderId } from "@mytty-bar/protocol";
+import type { FocusOutcome } from "../focus/types.js";
+import type { Banner, IntegrationRow } from "../ipc/contract.js";
+import type { Handlers, PushQueue } from "./ipc.js";
+import type { Notifier } from "./notifications.js";
+import type { ShortcutResult } from "./shortcut.js";
+import type { TrayState, TrayView } from "./tray.js";
+import { DEFAULT_SHORTCUT } from "../ipc/contract.js";
+
+export interface Services {
+  focus(agent: AgentRow): Promise<FocusOutcome>;
+  updateTray(state: TrayState): TrayView;
+  sleep(hold: boolean): void;
+  applyShortcut(accelerator: string | null): ShortcutResult;
+  setLoginItem(openAtLogin: boolean): void;
+  showPopup(): void;
+  quit(): void;
+  settings: { load(): Promise<Settings>; save(patch: SettingsPatch): Promise<Settings> };
+  integrations: { rows(): IntegrationRow[]; diff(p: ProviderId): Promise<string>; fix(p: ProviderId): Promise<IntegrationRow[]> };
+  log(message: string): void;
+}
+
+/** The accelerator in force: the setting, or the default when the user never chose (null = none chosen). */
+export function effectiveShortcut(settings: Pick<Settings, "globalShortcut">): string | null {
+  return settings.globalShortcut === null ? DEFAULT_SHORTCUT : settings.globalShortcut === "" ? null : settings.globalShortcut;
+}
+
+export class MenubarController {
+  private engine: EngineHandle | undefined;
+  private lastSnapshot: Snapshot | undefined;
+  private notifier: Notifier | undefined;
+
+  constructor(
+    private readonly services: Services,
+    private readonly queue: PushQueue,
+  ) {}
+
+  /** Ports for createEngine: notices become notifications, focus requests run the focus module. */
+  ports(): EnginePorts {
+    return {
+      notify: (notice) => this.notify(notice),
+      focus: (agent) => void this.focus(agent),
+      sleepBlocker: (hold) => this.services.sleep(hold),
+    };
+  }
+
+  setNotifier(notifier: Notifier): void {
+    this.notifier = notifier;
+  }
+
+  attach(engine: EngineHandle): () => void {
+    this.engine = engine;
+    this.onSnapshot(engine.snapshot());
+    return engine.subscribe((snapshot) => this.onSnapshot(snapshot));
+  }
+
+  async applySettings(settings: Settings): Promise<void> {
+    const shortcut = this.services.applyShortcut(effectiveShortcut(settings));
+    if (!shortcut.ok && shortcut.problem) this.banner({ id: "error", text: shortcut.problem });
+    this.services.setLoginItem(settings.launchAtLogin);
+    this.queue.push({ type: "settings", settings });
+  }
+
+  async start(): Promise<void> {
+    await this.applySettings(await this.services.settings.load());
+    this.refreshIntegrations();
+  }
+
+  banner(banner: Banner): void {
+    this.queue.push({ type: "banner", banner });
+  }
+
+  /** Notification click / shortcut: the agent's pane, or the popup when there is none to jump to. */
+  jumpTo(agentId: string | undefined): void {
+    if (!agentId || !this.engine?.requestFocus(agentId)) this.services.showPopup();
+  }
+
+  jumpToMostUrgent(): void {
+    this.jumpTo(this.engine?.snapshot().tray.mostUrgent?.agentId);
+  }
+
+  onNotificationsUnavailable(reason: string): void {
+    this.services.log(`Notifications unavailable: ${reason}. Falling back to the tray and the popup.`);
+    this.banner({ id: "notifications-unavailable", text: `Notifications cannot be shown (${reason}). Mytty Bar opens this popup instead.` });
+    if (this.lastSnapshot) this.renderTray(this.lastSnapshot);
+  }
+
+  /** A notice that could not be shown as a notification: highlight the tray and open the popup. */
+  onNotificationFallback(_notice: Notice): void {
+    if (this.lastSnapshot) this.renderTray(this.lastSnapshot);
+    this.services.showPopup();
+  }
+
+  handlers(): Handlers {
+    return {
+      "mytty:ready": () => undefined,
+      "mytty:acknowledge": (itemId) => this.engine?.acknowledge(itemId) ?? false,
+      "mytty:jump": async (agentId) => {
+        const agent = this.engine?.snapshot().agents.find((a) => a.id === agentId);
+        if (!agent) return { status: "nothing", host: "", detail: "That agent is no longer running." };
+        return this.services.focus(agent);
+      },
+      "mytty:settings:set": async (patch) => {
+        const settings = await this.services.settings.save(patch);
+        await this.applySettings(settings);
+        return settings;
+      },
+      "mytty:integrations:refresh": () => this.refreshIntegrations(),
+      "mytty:integrations:diff": (provider) => this.services.integrations.diff(provider),
+      "mytty:integrations:fix": async (provider) => {
+        const rows = await this.services.integrations.fix(provider);
+        this.queue.push({ type: "integrations", rows });
+        return rows;
+      },
+      "mytty:quit": () => this.services.quit(),
+    };
+  }
+
+  private refreshIntegrations(): IntegrationRow[] {
+    const rows = this.services.integrations.rows();
+    this.queue.push({ type: "integrations", rows });
+    return rows;
+  }
+
+  private notify(notice: Notice): void {
+    if (this.notifier) this.notifier.show(notice);
+    else this.onNotificationFallback(notice);
+  }
+
+  private async focus(agent: AgentRow): Promise<FocusOutcome> {
+    const outcome = await this.services.focus(agent);
+    if (outcome.status !== "exact") this.banner({ id: "focus", text: outcome.detail });
+    return outcome;
+  }
+
+  private renderTray(snapshot: Snapshot): void {
+    this.services.updateTray({ model: snapshot.tray, notificationsUnavailable: this.notifier?.unavailable() ?? false });
+  }
+
+  private onSnapshot(snapshot: Snapshot): void {
+    this.lastSnapshot = snapshot;
+    this.renderTray(snapshot);
+    this.queue.push({ type: "snapshot", snapshot });
+  }
+}

@@ -1,0 +1,139 @@
+// IPC in the main process: one handler per allow-listed channel, every call checked for its sender
+// and its arguments, and main→page messages held until the page says it is ready.
+import { z } from "zod";
+import { PROVIDER_IDS } from "@mytty-bar/protocol";
+import { INVOKE_CHANNELS, PUSH_CHANNEL, type InvokeChannel, type InvokeMap, type Push, type PushType } from "../ipc/contract.js";
+
+/** The slice of Electron's IpcMainInvokeEvent we read. */
+export interface InvokeEventLike {
+  sender: unknown;
+  senderFrame: { url: string } | null;
+}
+
+export interface IpcMainLike {
+  handle(channel: string, listener: (event: InvokeEventLike, ...args: unknown[]) => unknown): void;
+  removeHandler(channel: string): void;
+}
+
+export interface WebContentsLike {
+  send(channel: string, ...args: unknown[]): void;
+  isDestroyed(): boolean;
+}
+
+export type Handlers = {
+  [C in InvokeChannel]: (...args: InvokeMap[C]["args"]) => InvokeMap[C]["result"] | Promise<InvokeMap[C]["result"]>;
+};
+
+const itemId = z.string().min(1).max(256);
+const provider = z.enum(PROVIDER_IDS);
+const patch = z
+  .object({
+    notifications: z.object({ approval: z.boolean(), input: z.boolean(), failure: z.boolean(), completion: z.boolean() }).partial().strict(),
+    completionThresholdMinutes: z.number().min(0).max(24 * 60),
+    preventSleep: z.boolean(),
+    pollIntervalSeconds: z.number().min(1).max(60),
+    pointerLanguage: z.enum(["en", "ja"]),
+    launchAtLogin: z.boolean(),
+    globalShortcut: z.string().max(64).nullable(),
+  })
+  .partial()
+  .strict();
+
+/** Argument schemas per channel: a page that sends anything else gets an error and nothing happens. */
+const ARGS: { [C in InvokeChannel]: z.ZodType<InvokeMap[C]["args"]> } = {
+  "mytty:ready": z.tuple([]),
+  "mytty:acknowledge": z.tuple([itemId]),
+  "mytty:jump": z.tuple([itemId]),
+  "mytty:settings:set": z.tuple([patch]) as unknown as z.ZodType<InvokeMap["mytty:settings:set"]["args"]>,
+  "mytty:integrations:refresh": z.tuple([]),
+  "mytty:integrations:diff": z.tuple([provider]),
+  "mytty:integrations:fix": z.tuple([provider]),
+  "mytty:quit": z.tuple([]),
+};
+
+/** Holds pushes until ready(); while waiting only the newest message of each type is kept. */
+export class PushQueue {
+  private pending = new Map<PushType, Push>();
+  private target: WebContentsLike | undefined;
+  private isReady = false;
+
+  attach(target: WebContentsLike): void {
+    this.target = target;
+    this.isReady = false;
+  }
+
+  /** The page navigated or reloaded: it must say ready again before it gets messages. */
+  reset(): void {
+    this.isReady = false;
+  }
+
+  ready(): void {
+    this.isReady = true;
+    const queued = [...this.pending.values()];
+    this.pending.clear();
+    for (const message of queued) this.send(message);
+  }
+
+  push(message: Push): void {
+    if (!this.isReady || !this.target || this.target.isDestroyed()) {
+      this.pending.set(message.type, message);
+      return;
+    }
+    this.send(message);
+  }
+
+  private send(message: Push): void {
+    if (this.target && !this.target.isDestroyed()) this.target.send(PUSH_CHANNEL, message);
+    else this.pending.set(message.type, message);
+  }
+}
+
+export interface IpcSetup {
+  queue: PushQueue;
+  dispose(): void;
+}
+
+/**
+ * Registers the allow-listed channels. `trustedSender` decides whether the call comes from our popup
+ * (its webContents and its origin); anything else is refused before arguments are even parsed.
+ */
+export function setupIpc(
+  ipcMain: IpcMainLike,
+  trustedSender: (event: InvokeEventLike) => boolean,
+  handlers: Handlers,
+  queue: PushQueue = new PushQueue(),
+): IpcSetup {
+  for (const channel of INVOKE_CHANNELS) {
+    ipcMain.handle(channel, async (event, ...args) => {
+      if (!trustedSender(event)) throw new Error(`refused ${channel}: unexpected sender`);
+      const parsed = ARGS[channel].safeParse(args);
+      if (!parsed.success) throw new Error(`refused ${channel}: invalid arguments`);
+      if (channel === "mytty:ready") queue.ready();
+      const handler = handlers[channel] as (...a: unknown[]) => unknown;
+      return await handler(...(parsed.data as unknown[]));
+    });
+  }
+  return {
+    queue,
+    dispose: () => {
+      for (const channel of INVOKE_CHANNELS) ipcMain.removeHandler(channel);
+    },
+  };
+}
+
+/** Our popup and only our popup: the expected webContents, its top frame, on our own origin. */
+export function popupSenderCheck(getPopup: () => unknown, origin: string): (event: InvokeEventLike) => boolean {
+  return (event) => {
+    const popup = getPopup();
+    if (!popup || event.sender !== popup) return false;
+    const url = event.senderFrame?.url;
+    if (!url) return false;
+    try {
+      // Node's URL reports origin "null" for custom schemes, so compare scheme and host directly.
+      const u = new URL(url);
+      return `${u.protocol}//${u.host}` === origin;
+    } catch {
+      return false;
+    }
+  };
+}

@@ -1,0 +1,147 @@
+// Electron main process: the composition root. It only constructs Electron objects and hands them to
+// the setupX() modules, which take them as parameters (and are tested without Electron).
+import { app, globalShortcut, ipcMain, Menu, nativeImage, Notification, powerSaveBlocker, protocol, shell } from "electron";
+import menubarModule from "menubar";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadSettings, saveSettings } from "@mytty-bar/engine";
+import { resolvePaths } from "@mytty-bar/installers";
+import { startEngine } from "../engine-loader.js";
+import { focusAgent } from "../focus/run.js";
+import { resolveToolPaths } from "../focus/hosts.js";
+import { nodeCommandRunner } from "../focus/node-runner.js";
+import { createIntegrations } from "../integrations.js";
+import { MenubarController } from "./controller.js";
+import { popupSenderCheck, PushQueue, setupIpc } from "./ipc.js";
+import { setupNotifications } from "./notifications.js";
+import { setupSleepBlocker } from "./power.js";
+import { APP_ORIGIN, APP_SCHEME, POPUP_URL, setupAppProtocol } from "./protocol.js";
+import { setupShortcut } from "./shortcut.js";
+import { setupSingleInstance } from "./single-instance.js";
+import { setupTray, type TrayIcon } from "./tray.js";
+import { existsSync } from "node:fs";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const appDir = path.resolve(here, "..", "..");
+const assets = path.join(appDir, "assets");
+
+// Must happen before `ready`: our scheme behaves like https (origin, fetch, secure context).
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+
+function setupSecurity(): void {
+  app.on("web-contents-created", (_event, contents) => {
+    contents.setWindowOpenHandler(({ url }) => {
+      if (url.startsWith("https://")) void shell.openExternal(url);
+      return { action: "deny" };
+    });
+    contents.on("will-navigate", (event, url) => {
+      if (!url.startsWith(`${APP_ORIGIN}/`)) event.preventDefault();
+    });
+  });
+}
+
+function setupAppMenu(): void {
+  // No visible menu, but ⌘C/⌘V/⌘A in the popup's inputs are routed through it.
+  Menu.setApplicationMenu(Menu.buildFromTemplate([{ role: "appMenu" }, { role: "editMenu" }]));
+}
+
+function trayIcons(): Record<TrayIcon, Electron.NativeImage> {
+  const load = (name: string) => {
+    const image = nativeImage.createFromPath(path.join(assets, `${name}Template.png`));
+    image.setTemplateImage(true);
+    return image;
+  };
+  return { idle: load("Idle"), running: load("Running"), attention: load("Attention") };
+}
+
+async function main(): Promise<void> {
+  const paths = resolvePaths();
+  const controllerRef: { current?: MenubarController } = {};
+  if (!setupSingleInstance(app, () => controllerRef.current?.jumpTo(undefined))) return;
+  setupSecurity();
+  await app.whenReady();
+  app.dock?.hide();
+  setupAppMenu();
+  setupAppProtocol(protocol, { static: path.join(appDir, "src", "renderer"), scripts: path.join(appDir, "dist", "web") }, (file) => readFile(file));
+
+  const mb = menubarModule.menubar({
+    index: POPUP_URL,
+    icon: path.join(assets, "IdleTemplate.png"),
+    tooltip: "Mytty Bar",
+    preloadWindow: true,
+    browserWindow: {
+      width: 380,
+      height: 560,
+      webPreferences: { preload: path.join(appDir, "dist", "preload", "preload.cjs"), sandbox: true, contextIsolation: true, nodeIntegration: false, spellcheck: false },
+    },
+  });
+  await new Promise<void>((resolve) => mb.on("ready", () => resolve()));
+
+  const queue = new PushQueue();
+  const attachWindow = () => {
+    const contents = mb.window?.webContents;
+    if (!contents) return;
+    queue.attach(contents);
+    contents.on("did-start-loading", () => queue.reset());
+  };
+  mb.on("after-create-window", attachWindow);
+  attachWindow();
+
+  const settingsRef = { lang: "en" as "en" | "ja" };
+  const integrations = createIntegrations(paths, () => settingsRef.lang);
+  const tools = resolveToolPaths(process.platform, existsSync);
+  const runner = nodeCommandRunner();
+  const controller = new MenubarController(
+    {
+      focus: (agent) => focusAgent(agent, { runner, platform: process.platform, tools }),
+      updateTray: setupTray(mb.tray, trayIcons(), process.platform),
+      sleep: setupSleepBlocker(powerSaveBlocker),
+      applyShortcut: setupShortcut(globalShortcut, () => controller.jumpToMostUrgent()),
+      setLoginItem: (openAtLogin) => app.setLoginItemSettings({ openAtLogin }),
+      showPopup: () => void mb.showWindow(),
+      quit: () => app.quit(),
+      settings: {
+        load: async () => {
+          const s = await loadSettings(paths);
+          settingsRef.lang = s.pointerLanguage;
+          return s;
+        },
+        save: async (patch) => {
+          const s = await saveSettings(paths, patch);
+          settingsRef.lang = s.pointerLanguage;
+          return s;
+        },
+      },
+      integrations,
+      log: (message) => console.warn(message),
+    },
+    queue,
+  );
+  controllerRef.current = controller;
+  setupIpc(ipcMain, popupSenderCheck(() => mb.window?.webContents, APP_ORIGIN), controller.handlers(), queue);
+
+  controller.setNotifier(
+    setupNotifications({
+      factory: { isSupported: () => Notification.isSupported(), create: (options) => new Notification(options) },
+      onClick: (notice) => controller.jumpTo(notice.agentId),
+      onFallback: (notice) => controller.onNotificationFallback(notice),
+      onUnavailable: (reason) => controller.onNotificationsUnavailable(reason),
+    }),
+  );
+
+  await integrations.writeGuide().catch((error: unknown) => console.warn(`Could not write the guide: ${String(error)}`));
+  await controller.start();
+  const engine = await startEngine({ paths, ports: controller.ports() });
+  const detach = controller.attach(engine);
+  app.on("will-quit", () => {
+    detach();
+    globalShortcut.unregisterAll();
+    void engine.stop();
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(`Mytty Bar could not start: ${error instanceof Error ? error.message : String(error)}`);
+  app.exit(1);
+});

@@ -1,0 +1,47 @@
+// Every sentence mytty-bar prints on the command line: what is wrong, why, and what to run instead.
+
+export const HELP_TEXT = `
+Mytty Bar watches the coding agents (Claude Code, Codex, Cursor CLI, OpenCode, Gemini/Antigravity)
+running in your terminals and tells you when one needs you.
+
+Modes:
+  mytty-bar              the menu bar app (Electron): tray icon, popup, notifications that jump to the pane
+  mytty-bar --tui        the same state as a terminal dashboard
+  mytty-bar --headless   only the engine, in the foreground (for mytty-team and scripts); Ctrl-C stops it
+
+Dashboard keys (--tui):
+  ↑/↓ or j/k  move      enter  jump to the agent's tab/pane      a  acknowledge      q  quit
+
+Hooks are installed with mytty-doctor:   mytty-doctor install claude-code   (then: mytty-doctor status)
+`;
+
+export interface ElectronProblem {
+  kind: "package-missing" | "binary-missing" | "spawn-failed" | "exited";
+  detail?: string;
+  code?: number | null;
+}
+
+const CONTINUE = "Use `mytty-bar --tui` for the terminal dashboard, or `mytty-bar --headless` for the engine alone.";
+
+export function electronProblemText(problem: ElectronProblem): string {
+  switch (problem.kind) {
+    case "package-missing":
+      return `The menu bar app needs the electron package, which is not installed here. Run \`npm install\` in the repository root. ${CONTINUE}`;
+    case "binary-missing":
+      return [
+        "Electron's binary is not installed (it is downloaded on first use, and this machine could not: no network access, or Node older than 22.12).",
+        "Run `npx install-electron` on a networked machine with Node 22.12 or newer, then start `mytty-bar` again.",
+        CONTINUE,
+      ].join("\n");
+    case "spawn-failed":
+      return `Electron could not start (${problem.detail ?? "unknown error"}). ${CONTINUE}`;
+    case "exited":
+      return `Electron stopped with exit code ${String(problem.code)}. If it cannot run on this machine: ${CONTINUE}`;
+  }
+}
+
+export const TUI_NEEDS_TTY = "mytty-bar --tui needs an interactive terminal (stdin and stdout must be a TTY). Use `mytty-bar --headless` in scripts.";
+
+export function engineFailedText(detail: string): string {
+  return `The engine could not start: ${detail}`;
+}

@@ -1,0 +1,114 @@
+// Attention and agents sections: snapshot → DOM. Every row is focusable and names its actions.
+import type { Snapshot } from "@mytty-bar/engine";
+import type { IntegrationRow } from "../ipc/contract.js";
+import {
+  agentFor,
+  formatElapsed,
+  groupAgents,
+  kindLabel,
+  orderAttention,
+  placeLabel,
+  providerLabel,
+  shortPath,
+  stateLabel,
+} from "../view-model/model.js";
+import { h } from "./dom.js";
+
+export interface Actions {
+  jump(agentId: string): void;
+  acknowledge(itemId: string): void;
+  fix(provider: IntegrationRow["id"]): void;
+}
+
+/** Providers whose missing hooks make attention states invisible: shown where Attention would be. */
+export function hookHints(integrations: readonly IntegrationRow[] | undefined, snapshot: Snapshot): IntegrationRow[] {
+  if (!integrations) return [];
+  const present = new Set(snapshot.agents.map((a) => a.provider));
+  return integrations.filter((row) => row.status !== "installed" && (row.id === "claude-code" || present.has(row.id) || row.status === "needs-repair"));
+}
+
+function hintNode(row: IntegrationRow, actions: Actions): HTMLElement {
+  const what = row.status === "needs-repair" ? "hooks need repair" : row.status === "invalid" ? "settings file cannot be parsed" : "hooks not installed";
+  const fixable = row.status === "needs-repair" || row.status === "not-installed";
+  return h(
+    "div",
+    { className: "hint", "data-hint": row.id },
+    h("span", {}, `${row.name} ${what} — attention states need them`),
+    fixable ? h("button", { type: "button", "data-action": "fix", onclick: () => actions.fix(row.id) }, "Fix") : null,
+  );
+}
+
+export function renderAttention(snapshot: Snapshot, integrations: readonly IntegrationRow[] | undefined, now: number, actions: Actions): Node[] {
+  const nodes: Node[] = [];
+  const items = orderAttention(snapshot.attention);
+  if (!items.some((i) => i.actionable)) nodes.push(h("p", { className: "empty", "data-empty": "attention" }, "Nothing needs you."));
+  for (const item of items) {
+    const agent = agentFor(snapshot, item);
+    const since = Date.parse(item.createdAt);
+    const where = agent ? `${agent.terminal.app ?? "terminal"} · ${placeLabel(agent)}` : "agent gone";
+    const jump = agent ? () => actions.jump(agent.id) : undefined;
+    const ack = item.actionable ? () => actions.acknowledge(item.id) : undefined;
+    nodes.push(
+      h(
+        "div",
+        {
+          className: `row attention${item.actionable ? "" : " resolved"}`,
+          tabindex: 0,
+          "data-row": "attention",
+          "data-item": item.id,
+          "data-agent": agent?.id,
+          "aria-label": `${kindLabel(item.kind)}: ${providerLabel(item.provider)} ${item.message ?? ""}`,
+        },
+        h("div", { className: "line1" }, h("span", { className: `kind ${item.kind}` }, kindLabel(item.kind)), ` · ${providerLabel(item.provider)}`),
+        h("div", { className: "line2" }, `${item.message ?? kindLabel(item.kind)} — ${where} · `, h("span", { "data-since": since }, `${formatElapsed(now - since)} ago`)),
+        h(
+          "div",
+          { className: "actions" },
+          jump ? h("button", { type: "button", className: "primary", "data-action": "jump", onclick: jump }, "Jump") : null,
+          ack ? h("button", { type: "button", "data-action": "acknowledge", onclick: ack }, "Acknowledge") : h("span", { className: "empty" }, item.acknowledgedAt ? "acknowledged" : "resolved"),
+        ),
+      ),
+    );
+  }
+  for (const row of hookHints(integrations, snapshot)) nodes.push(hintNode(row, actions));
+  return nodes;
+}
+
+export function renderAgents(snapshot: Snapshot, now: number, actions: Actions): Node[] {
+  if (snapshot.agents.length === 0) {
+    return [h("p", { className: "empty", "data-empty": "agents" }, "No agents running. Start claude, codex, cursor-agent, opencode or gemini in any terminal.")];
+  }
+  return groupAgents(snapshot.agents).map((group) =>
+    h(
+      "div",
+      { className: "group", "data-app": group.app },
+      h("h3", {}, group.app),
+      ...group.places.flatMap((place) => [
+        h("div", { className: "place" }, place.place),
+        ...place.agents.map((agent) => {
+          const since = Date.parse(agent.startedAt ?? agent.updatedAt);
+          return h(
+            "div",
+            {
+              className: "row agent",
+              tabindex: 0,
+              "data-row": "agent",
+              "data-agent": agent.id,
+              "aria-label": `${providerLabel(agent.provider)} ${stateLabel(agent.state)} in ${group.app} ${place.place}`,
+            },
+            h(
+              "div",
+              { className: "line1" },
+              `${agent.label ?? providerLabel(agent.provider)} `,
+              h("span", { className: `state ${agent.state}` }, stateLabel(agent.state)),
+              " · ",
+              h("span", { "data-since": since }, formatElapsed(now - since)),
+            ),
+            h("div", { className: "line2", title: agent.cwd ?? "" }, [agent.message ?? agent.note, shortPath(agent.cwd)].filter(Boolean).join(" — ") || providerLabel(agent.provider)),
+            h("div", { className: "actions" }, h("button", { type: "button", "data-action": "jump", onclick: () => actions.jump(agent.id) }, "Jump")),
+          );
+        }),
+      ]),
+    ),
+  );
+}

@@ -1,0 +1,68 @@
+// The dashboard's state: the engine's snapshots, the selection, and the keys.
+import { useEffect, useMemo, useState } from "react";
+import { useApp, useInput } from "ink";
+import type { AgentRow, EngineHandle, Snapshot } from "@mytty-bar/engine";
+import type { FocusOutcome } from "../focus/types.js";
+import { Dashboard } from "./dashboard.js";
+import { acknowledgeTargets, jumpTarget, keepSelection, selectable, tuiRows } from "./model.js";
+
+export interface TuiAppProps {
+  engine: EngineHandle;
+  focus(agent: AgentRow): Promise<FocusOutcome>;
+  /** Clock for elapsed times (tests pin it). */
+  now?: () => number;
+}
+
+export function TuiApp({ engine, focus, now = Date.now }: TuiAppProps) {
+  const { exit } = useApp();
+  const [snapshot, setSnapshot] = useState<Snapshot>(() => engine.snapshot());
+  const [index, setIndex] = useState(0);
+  const [selectedKey, setSelectedKey] = useState<string | undefined>(undefined);
+  const [status, setStatus] = useState("");
+  const [tick, setTick] = useState(0);
+
+  useEffect(() => engine.subscribe(setSnapshot), [engine]);
+  useEffect(() => {
+    const timer = setInterval(() => setTick((t) => t + 1), 1000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const rows = useMemo(() => tuiRows(snapshot), [snapshot]);
+  const list = selectable(rows);
+  const current = keepSelection(rows, selectedKey, index);
+  const selected = list[current];
+
+  const move = (delta: number) => {
+    const next = Math.min(Math.max(0, current + delta), Math.max(0, list.length - 1));
+    setIndex(next);
+    setSelectedKey(list[next]?.key);
+  };
+
+  useInput((input, key) => {
+    if (input === "q" || (key.ctrl && input === "c")) {
+      exit();
+      return;
+    }
+    if (key.downArrow || input === "j") move(1);
+    else if (key.upArrow || input === "k") move(-1);
+    else if (input === "a") {
+      const ids = acknowledgeTargets(selected, snapshot);
+      const done = ids.filter((id) => engine.acknowledge(id)).length;
+      setStatus(ids.length === 0 ? "Nothing to acknowledge here." : `Acknowledged ${done} item${done === 1 ? "" : "s"}.`);
+    } else if (key.return) {
+      const agent = jumpTarget(selected);
+      if (!agent) {
+        setStatus("That agent is gone: nothing to jump to.");
+        return;
+      }
+      setStatus(`Jumping to ${agent.id}…`);
+      focus(agent).then(
+        (outcome) => setStatus(outcome.detail),
+        (error: unknown) => setStatus(`Jump failed: ${String(error)}`),
+      );
+    }
+  });
+
+  void tick;
+  return <Dashboard snapshot={snapshot} rows={rows} selectedKey={selected?.key} now={now()} status={status} />;
+}

@@ -1,0 +1,83 @@
+// The ink dashboard: pure props → frame. State and keys live in TuiApp (app.tsx).
+import { Box, Text } from "ink";
+import type { Snapshot } from "@mytty-bar/engine";
+import { formatElapsed, kindLabel, placeLabel, providerLabel, shortPath, stateLabel } from "../view-model/model.js";
+import type { TuiRow } from "./model.js";
+
+export interface DashboardProps {
+  snapshot: Snapshot;
+  rows: TuiRow[];
+  selectedKey: string | undefined;
+  now: number;
+  status: string;
+}
+
+const STATE_COLOR: Record<string, string> = {
+  running: "cyan",
+  "waiting-approval": "yellow",
+  "waiting-input": "yellow",
+  failed: "red",
+  disconnected: "red",
+  succeeded: "green",
+};
+
+function Row({ row, selected, now }: { row: TuiRow; selected: boolean; now: number }) {
+  const mark = selected ? "›" : " ";
+  switch (row.type) {
+    case "heading":
+      return (
+        <Box marginTop={1}>
+          <Text bold underline>
+            {row.text}
+          </Text>
+        </Box>
+      );
+    case "place":
+      return <Text dimColor>{`  ${row.text}`}</Text>;
+    case "empty":
+      return <Text dimColor>{`  ${row.text}`}</Text>;
+    case "attention": {
+      const where = row.agent ? `${row.agent.terminal.app ?? "terminal"} · ${placeLabel(row.agent)}` : "agent gone";
+      const age = formatElapsed(now - Date.parse(row.item.createdAt));
+      return (
+        <Text inverse={selected}>
+          {`${mark} `}
+          <Text color={row.item.kind === "failure" ? "red" : row.item.kind === "completion" ? "green" : "yellow"} bold>
+            {kindLabel(row.item.kind)}
+          </Text>
+          {` ${providerLabel(row.item.provider)} — ${row.item.message ?? kindLabel(row.item.kind)} — ${where} · ${age} ago`}
+        </Text>
+      );
+    }
+    case "agent": {
+      const a = row.agent;
+      const elapsed = formatElapsed(now - Date.parse(a.startedAt ?? a.updatedAt));
+      const tail = [a.message ?? a.note, shortPath(a.cwd)].filter(Boolean).join(" — ");
+      return (
+        <Text inverse={selected}>
+          {`${mark}   ${a.label ?? providerLabel(a.provider)} `}
+          <Text color={STATE_COLOR[a.state] ?? "white"}>{stateLabel(a.state)}</Text>
+          {` ${elapsed}${tail ? ` — ${tail}` : ""}`}
+        </Text>
+      );
+    }
+  }
+}
+
+export function Dashboard({ snapshot, rows, selectedKey, now, status }: DashboardProps) {
+  return (
+    <Box flexDirection="column">
+      <Text bold>
+        {"Mytty Bar "}
+        <Text dimColor>{snapshot.tray.title || (snapshot.agents.length ? "all quiet" : "no agents running")}</Text>
+      </Text>
+      {rows.map((row, i) => (
+        <Row key={"key" in row ? row.key : `${row.type}:${i}`} row={row} selected={"key" in row && row.key === selectedKey} now={now} />
+      ))}
+      <Box marginTop={1}>
+        <Text dimColor>↑/↓ j/k move · enter jump · a acknowledge · q quit</Text>
+      </Box>
+      {status ? <Text>{status}</Text> : null}
+    </Box>
+  );
+}

@@ -1,0 +1,56 @@
+// The dashboard's rows: what needs you first, then every agent by terminal app and tab/pane.
+// Pure: a snapshot in, rows out; the ink view and the key handling both read these rows.
+import type { AgentRow, Snapshot } from "@mytty-bar/engine";
+import { agentFor, groupAgents, orderAttention, type AttentionRow } from "../view-model/model.js";
+
+export type TuiRow =
+  | { type: "heading"; text: string }
+  | { type: "place"; text: string }
+  | { type: "empty"; text: string }
+  | { type: "attention"; key: string; item: AttentionRow; agent?: AgentRow }
+  | { type: "agent"; key: string; agent: AgentRow };
+
+export type SelectableRow = Extract<TuiRow, { key: string }>;
+
+export function tuiRows(snapshot: Snapshot): TuiRow[] {
+  const rows: TuiRow[] = [{ type: "heading", text: "Needs you" }];
+  const items = orderAttention(snapshot.attention).filter((i) => i.actionable);
+  if (items.length === 0) rows.push({ type: "empty", text: "Nothing needs you." });
+  for (const item of items) {
+    const agent = agentFor(snapshot, item);
+    rows.push({ type: "attention", key: `item:${item.id}`, item, ...(agent ? { agent } : {}) });
+  }
+  rows.push({ type: "heading", text: "Agents" });
+  if (snapshot.agents.length === 0) rows.push({ type: "empty", text: "No agents running." });
+  for (const group of groupAgents(snapshot.agents)) {
+    for (const place of group.places) {
+      rows.push({ type: "place", text: `${group.app} · ${place.place}` });
+      for (const agent of place.agents) rows.push({ type: "agent", key: `agent:${agent.id}`, agent });
+    }
+  }
+  return rows;
+}
+
+export function selectable(rows: readonly TuiRow[]): SelectableRow[] {
+  return rows.filter((r): r is SelectableRow => "key" in r);
+}
+
+/** Keeps the selection on the same row across snapshots; falls back to the nearest index. */
+export function keepSelection(rows: readonly TuiRow[], previousKey: string | undefined, previousIndex: number): number {
+  const list = selectable(rows);
+  if (list.length === 0) return 0;
+  const found = previousKey ? list.findIndex((r) => r.key === previousKey) : -1;
+  return found >= 0 ? found : Math.min(Math.max(0, previousIndex), list.length - 1);
+}
+
+/** The agent Enter jumps to for a selected row. */
+export function jumpTarget(row: SelectableRow | undefined): AgentRow | undefined {
+  return row?.agent;
+}
+
+/** The items A acknowledges: the item itself, or every actionable item of the selected agent. */
+export function acknowledgeTargets(row: SelectableRow | undefined, snapshot: Snapshot): string[] {
+  if (!row) return [];
+  if (row.type === "attention") return [row.item.id];
+  return snapshot.attention.filter((i) => i.actionable && i.agentId === row.agent.id).map((i) => i.id);
+}

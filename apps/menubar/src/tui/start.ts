@@ -1,0 +1,44 @@
+// `mytty-bar --tui`: the engine in this process plus the dashboard; jumps run the shared focus module.
+import { existsSync } from "node:fs";
+import type { AgentRow, EngineHandle } from "@mytty-bar/engine";
+import { resolvePaths } from "@mytty-bar/installers";
+import { startEngine } from "../engine-loader.js";
+import { focusAgent } from "../focus/run.js";
+import { resolveToolPaths } from "../focus/hosts.js";
+import { nodeCommandRunner } from "../focus/node-runner.js";
+import type { FocusOutcome } from "../focus/types.js";
+import { TUI_NEEDS_TTY } from "../messages.js";
+import { runTuiApp } from "./run.js";
+
+export function nodeFocus(): (agent: AgentRow) => Promise<FocusOutcome> {
+  const deps = { runner: nodeCommandRunner(), platform: process.platform, tools: resolveToolPaths(process.platform, existsSync) };
+  return (agent) => focusAgent(agent, deps);
+}
+
+/** Runs the dashboard over an engine; exported so tests can hand it a small fake engine. */
+export async function runTui(engine: EngineHandle, focus: (agent: AgentRow) => Promise<FocusOutcome> = nodeFocus()): Promise<number> {
+  if (!process.stdin.isTTY || !process.stdout.isTTY) {
+    console.error(TUI_NEEDS_TTY);
+    return 2;
+  }
+  await runTuiApp({ engine, focus });
+  return 0;
+}
+
+export async function startTui(): Promise<number> {
+  if (!process.stdin.isTTY || !process.stdout.isTTY) {
+    console.error(TUI_NEEDS_TTY);
+    return 2;
+  }
+  const focus = nodeFocus();
+  const engine = await startEngine({
+    paths: resolvePaths(),
+    // Control-socket focus requests (mytty-team focus) land here too; notifications have no place in a TUI.
+    ports: { focus: (agent) => void focus(agent) },
+  });
+  try {
+    return await runTui(engine, focus);
+  } finally {
+    await engine.stop();
+  }
+}

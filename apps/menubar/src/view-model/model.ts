@@ -1,0 +1,126 @@
+// What the popup and the TUI show, derived from a Snapshot. Pure and free of Node and DOM so the
+// browser page and the ink dashboard render the same words from the same rows.
+import type { AgentRow, Snapshot } from "@mytty-bar/engine";
+import type { ProviderId } from "@mytty-bar/protocol";
+
+export type AttentionRow = Snapshot["attention"][number];
+
+/** Same names as @mytty-bar/protocol's PROVIDER_NAMES (a test keeps them equal); the page cannot import packages. */
+export const PROVIDER_LABELS: Record<ProviderId, string> = {
+  codex: "Codex",
+  "claude-code": "Claude Code",
+  opencode: "OpenCode",
+  antigravity: "Antigravity",
+  cursor: "Cursor",
+};
+
+const STATE_LABELS: Record<AgentRow["state"], string> = {
+  unknown: "Unknown",
+  idle: "Idle",
+  running: "Running",
+  "waiting-input": "Needs input",
+  "waiting-approval": "Needs approval",
+  succeeded: "Done",
+  failed: "Failed",
+  disconnected: "Disconnected",
+};
+
+const KIND_LABELS: Record<AttentionRow["kind"], string> = {
+  "approval-request": "Approval",
+  "input-request": "Input",
+  failure: "Failure",
+  completion: "Completed",
+};
+
+export function stateLabel(state: AgentRow["state"]): string {
+  return STATE_LABELS[state];
+}
+
+export function kindLabel(kind: AttentionRow["kind"]): string {
+  return KIND_LABELS[kind];
+}
+
+export function providerLabel(id: ProviderId): string {
+  return PROVIDER_LABELS[id];
+}
+
+/** "45s", "4m", "1h 05m", "2d 3h" — whole units, never negative. */
+export function formatElapsed(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m`;
+  const h = Math.floor(m / 60);
+  if (h < 24) return `${h}h ${String(m % 60).padStart(2, "0")}m`;
+  return `${Math.floor(h / 24)}d ${h % 24}h`;
+}
+
+/** Where in the terminal app the agent runs: tmux pane, else the tty, else nothing known. */
+export function placeLabel(agent: Pick<AgentRow, "tty" | "terminal">): string {
+  const t = agent.terminal;
+  if (t.tmuxPane) {
+    const where = t.tmuxSession !== undefined ? `${t.tmuxSession}${t.tmuxWindow !== undefined ? `:${t.tmuxWindow}` : ""} ` : "";
+    return `tmux ${where}${t.tmuxPane}`;
+  }
+  if (agent.tty) return agent.tty.replace(/^\/dev\//, "");
+  return "no terminal";
+}
+
+export function appLabel(agent: Pick<AgentRow, "terminal">): string {
+  const app = agent.terminal.app;
+  if (!app || app === "tmux") return agent.terminal.tmuxPane ? "tmux" : "Unknown terminal";
+  return agent.terminal.remote ? `${app} (${agent.terminal.remote})` : app;
+}
+
+export interface PlaceGroup {
+  place: string;
+  agents: AgentRow[];
+}
+
+export interface AppGroup {
+  app: string;
+  places: PlaceGroup[];
+}
+
+/** Agents by terminal app, then by tab/pane; apps and places in name order, agents by start. */
+export function groupAgents(agents: readonly AgentRow[]): AppGroup[] {
+  const apps = new Map<string, Map<string, AgentRow[]>>();
+  for (const agent of agents) {
+    const app = appLabel(agent);
+    const place = placeLabel(agent);
+    const places = apps.get(app) ?? new Map<string, AgentRow[]>();
+    apps.set(app, places);
+    places.set(place, [...(places.get(place) ?? []), agent]);
+  }
+  const byName = (a: string, b: string) => a.localeCompare(b, "en");
+  return [...apps.keys()].sort(byName).map((app) => {
+    const places = apps.get(app) as Map<string, AgentRow[]>;
+    return {
+      app,
+      places: [...places.keys()].sort(byName).map((place) => ({
+        place,
+        agents: [...(places.get(place) as AgentRow[])].sort((a, b) => (a.startedAt ?? a.updatedAt).localeCompare(b.startedAt ?? b.updatedAt) || a.id.localeCompare(b.id)),
+      })),
+    };
+  });
+}
+
+/** Actionable items first (most urgent kind, newest), then resolved/acknowledged ones for context. */
+export function orderAttention(items: readonly AttentionRow[]): AttentionRow[] {
+  const rank: Record<AttentionRow["kind"], number> = { "approval-request": 0, "input-request": 1, failure: 2, completion: 3 };
+  return [...items].sort(
+    (a, b) =>
+      Number(b.actionable) - Number(a.actionable) || rank[a.kind] - rank[b.kind] || b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id),
+  );
+}
+
+/** Short home-relative path for display (the page does not know HOME; the snapshot's paths are absolute). */
+export function shortPath(cwd: string | undefined, maxLength = 40): string {
+  if (!cwd) return "";
+  const tidy = cwd.replace(/^\/(Users|home)\/[^/]+/, "~");
+  return tidy.length <= maxLength ? tidy : `…${tidy.slice(tidy.length - maxLength + 1)}`;
+}
+
+export function agentFor(snapshot: Snapshot, item: AttentionRow): AgentRow | undefined {
+  return item.agentId ? snapshot.agents.find((a) => a.id === item.agentId) : undefined;
+}

@@ -1,0 +1,60 @@
+// A private tmux server per test (own socket in a temp dir, no config), never the user's.
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+
+export interface TmuxServer {
+  dir: string;
+  socket: string;
+  tmux(...args: string[]): Promise<string>;
+  /** Attaches a real client (through `script`, which gives it a pty) and returns its tty. */
+  attach(session: string): Promise<string>;
+  /** Reads a pane's screen until it contains `text` (or the limit passes; then returns the last screen). */
+  waitForScreen(pane: string, text: string, limitMs?: number): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startTmux(prefix: string, env: NodeJS.ProcessEnv = {}): Promise<TmuxServer> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  const socket = path.join(dir, "sock");
+  const clients: ChildProcess[] = [];
+  const tmux = async (...args: string[]) => {
+    const { stdout } = await run("tmux", ["-S", socket, "-f", "/dev/null", ...args], { env: { ...process.env, ...env } });
+    return stdout;
+  };
+  const server: TmuxServer = {
+    dir,
+    socket,
+    tmux,
+    async attach(session) {
+      const before = new Set((await tmux("list-clients", "-F", "#{client_tty}")).split("\n").filter(Boolean));
+      const child = spawn("script", ["-qfc", `tmux -S ${socket} attach -t ${session}`, "/dev/null"], { stdio: ["pipe", "ignore", "ignore"] });
+      clients.push(child);
+      for (let i = 0; i < 200; i++) {
+        const now = (await tmux("list-clients", "-F", "#{client_tty}")).split("\n").filter((t) => t && !before.has(t));
+        if (now[0]) return now[0];
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error("tmux client did not attach");
+    },
+    async waitForScreen(pane, text, limitMs = 15_000) {
+      let screen = "";
+      for (const start = Date.now(); Date.now() - start < limitMs; ) {
+        screen = await tmux("capture-pane", "-p", "-t", pane);
+        if (screen.includes(text)) return screen;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return screen;
+    },
+    async close() {
+      for (const c of clients) c.kill();
+      await tmux("kill-server").catch(() => "");
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}

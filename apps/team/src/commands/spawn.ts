@@ -1,0 +1,167 @@
+// `mytty-team spawn`: a new agent in a tmux pane beside the caller, its task handed over as one argv word.
+import { mkdtemp, readFile, stat, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { Option, type Command } from "commander";
+import { LAUNCH, SPAWN_PROVIDERS, isSpawnProvider, launchArgv, launchPlan, type SpawnProvider } from "../launch.js";
+import { listPanesArgs, newWindowArgs, setPaneOptionArgs, splitWindowArgs, type NewPaneSpec } from "../tmux/argv.js";
+import { validLabel, validModel } from "../tmux/labels.js";
+import { EXIT, TeamError, say } from "../tmux/messages.js";
+import { chooseSplit, parsePanes } from "../tmux/panes.js";
+import { requireTmux, tmuxOrFail } from "../tmux/resolve.js";
+import { fileScript, fitsInline, inlineScript } from "../tmux/script.js";
+import { EngineDownError, type RunAction, type TeamContext } from "./context.js";
+
+export const DIRECTIONS = ["auto", "left", "right", "up", "down"] as const;
+export type Direction = (typeof DIRECTIONS)[number];
+
+export interface SpawnOptions {
+  provider: string;
+  task?: string;
+  taskFile?: string;
+  cwd?: string;
+  label?: string;
+  direction?: Direction;
+  model?: string;
+}
+
+export interface SpawnResult {
+  id: string;
+  provider: SpawnProvider;
+  pane: string;
+  pid: number | null;
+  label?: string;
+  cwd: string;
+  session: string;
+  window: string;
+  /** The provider CLI's argv (the task is its last word). */
+  argv: string[];
+}
+
+async function readTask(options: SpawnOptions): Promise<string> {
+  if ((options.task === undefined) === (options.taskFile === undefined)) throw new TeamError(say.taskMissing(), EXIT.usage);
+  let task = options.task;
+  if (options.taskFile !== undefined) {
+    try {
+      task = await readFile(path.resolve(options.taskFile), "utf8");
+    } catch (error) {
+      throw new TeamError(say.taskFileUnreadable(options.taskFile, (error as Error).message), EXIT.failed);
+    }
+  }
+  const trimmed = (task ?? "").trimEnd();
+  if (trimmed.trim() === "") throw new TeamError(say.taskEmpty(), EXIT.usage);
+  return trimmed;
+}
+
+async function resolveCwd(cwd: string | undefined): Promise<string> {
+  const dir = path.resolve(cwd ?? process.cwd());
+  const info = await stat(dir).catch(() => undefined);
+  if (!info?.isDirectory()) throw new TeamError(`--cwd ${dir} is not a directory: pass an existing project directory.`, EXIT.usage);
+  return dir;
+}
+
+async function paneScript(plan: ReturnType<typeof launchPlan>): Promise<string> {
+  if (fitsInline(plan)) return inlineScript(plan);
+  const dir = await mkdtemp(path.join(os.tmpdir(), "mytty-team-"));
+  const file = path.join(dir, "task");
+  await writeFile(file, plan.task, { mode: 0o600 });
+  return fileScript(plan, dir, file);
+}
+
+/** How long spawn waits for the engine to list the new agent (its 2 s poll or a first hook). */
+export const ENGINE_SIGHTING_MS = 10_000;
+
+/**
+ * When the engine runs, return only once it lists the new agent, under the engine's own id: a
+ * `wait <id>` right after spawn must not meet "No agent". Engine down: undefined at once.
+ */
+async function engineSighting(ctx: TeamContext, pane: string, pid: number | null, socket: string | undefined): Promise<string | undefined> {
+  const deadline = Date.now() + ENGINE_SIGHTING_MS;
+  for (;;) {
+    try {
+      const rows = await ctx.engine.list();
+      const row =
+        rows.find((r) => pid !== null && r.pid === pid) ??
+        rows.find((r) => r.terminal.tmuxPane === pane && (r.terminal.tmuxSocket === undefined || socket === undefined || r.terminal.tmuxSocket === socket));
+      if (row !== undefined) return row.id;
+    } catch (error) {
+      if (error instanceof EngineDownError) return undefined;
+      throw error;
+    }
+    if (Date.now() > deadline) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export async function spawnAgent(ctx: TeamContext, options: SpawnOptions): Promise<SpawnResult> {
+  requireTmux(ctx, "spawn");
+  if (!isSpawnProvider(options.provider)) {
+    throw new TeamError(`Unknown provider "${options.provider}": use one of ${SPAWN_PROVIDERS.join(", ")}.`, EXIT.usage);
+  }
+  const provider = options.provider;
+  const label = options.label === undefined ? undefined : validLabel(options.label);
+  if (options.label !== undefined && label === undefined) throw new TeamError(say.badLabel(options.label), EXIT.usage);
+  const model = options.model === undefined ? undefined : validModel(options.model);
+  if (options.model !== undefined && model === undefined) throw new TeamError(say.badModel(options.model), EXIT.usage);
+  const task = await readTask(options);
+  const cwd = await resolveCwd(options.cwd);
+
+  const runner = ctx.tmux();
+  const caller = ctx.env.TMUX_PANE as string;
+  const window = parsePanes(await tmuxOrFail(runner, listPanesArgs({ window: caller }), "list the caller's panes"));
+  const choice = chooseSplit(window, caller, options.direction ?? "auto");
+  const plan = launchPlan(provider, task, model);
+  const entry = LAUNCH[provider];
+  // The label also rides in the exec-time env, where detection can read it like MYTTY_AGENT.
+  const env: Record<string, string> = { MYTTY_AGENT: entry.hint, ...(label === undefined ? {} : { MYTTY_LABEL: label }) };
+  const spec: NewPaneSpec = { target: choice.target, cwd, env, script: await paneScript(plan) };
+
+  let created = await runner.run(splitWindowArgs(spec, choice.direction));
+  if (created.code !== 0 && /no space|too small/i.test(created.stderr)) created = await runner.run(newWindowArgs(spec));
+  if (created.code !== 0) throw new TeamError(say.tmuxFailed("open a pane for the new agent", created.stderr), EXIT.failed);
+  const pane = parsePanes(created.stdout)[0];
+  if (pane === undefined) throw new TeamError(say.tmuxFailed("report the new pane", created.stdout), EXIT.failed);
+
+  // With `exec`, the pane's first process is the agent itself: same `<provider>-<pid>` id as the engine's.
+  const guess = pane.pid === null ? `${entry.hint}-${pane.paneId.slice(1)}` : `${entry.hint}-${pane.pid}`;
+  if (label !== undefined) await tmuxOrFail(runner, setPaneOptionArgs(pane.paneId, "@mytty_label", label), "record the label");
+  await tmuxOrFail(runner, setPaneOptionArgs(pane.paneId, "@mytty_agent", guess), "record the agent id");
+  const id = (await engineSighting(ctx, pane.paneId, pane.pid, runner.socket)) ?? guess;
+  if (id !== guess) await tmuxOrFail(runner, setPaneOptionArgs(pane.paneId, "@mytty_agent", id), "record the agent id");
+  return {
+    id,
+    provider,
+    pane: pane.paneId,
+    pid: pane.pid,
+    ...(label === undefined ? {} : { label }),
+    cwd,
+    session: pane.sessionId,
+    window: pane.windowId,
+    argv: launchArgv(plan),
+  };
+}
+
+export function renderSpawn(result: SpawnResult): string {
+  const label = result.label === undefined ? "" : ` "${result.label}"`;
+  return `Spawned ${result.id}${label} (${result.provider}) in tmux pane ${result.pane}; next: mytty-team wait ${result.id} --until completed`;
+}
+
+export function registerSpawn(program: Command, run: RunAction): void {
+  program
+    .command("spawn")
+    .description("start a coding agent in a new tmux pane beside yours, with its task as the first prompt")
+    .addOption(new Option("--provider <provider>", "which agent CLI to start").choices(SPAWN_PROVIDERS).makeOptionMandatory())
+    .option("--task <text>", "the task, as one prompt")
+    .option("--task-file <path>", "read the task from a file instead")
+    .option("--cwd <dir>", "working directory of the new agent (default: yours)")
+    .option("--label <name>", "a short name to address the agent by")
+    .addOption(new Option("--direction <where>", "where the new pane goes").choices(DIRECTIONS).default("auto"))
+    .option("--model <model>", "model name passed to the provider CLI")
+    .option("--json", "print the result as JSON")
+    .action((options: SpawnOptions & { json?: boolean }) =>
+      run(async (ctx) => {
+        const result = await spawnAgent(ctx, options);
+        ctx.stdout(options.json ? JSON.stringify(result) : renderSpawn(result));
+      }),
+    );
+}

@@ -1,0 +1,45 @@
+// The one place that runs tmux. Commands get a TmuxRunner, so tests point it at a private server
+// (`tmux -S <tmp>/sock`) exactly the way real panes do: through $TMUX.
+import { execFile } from "node:child_process";
+
+export interface TmuxResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface TmuxRunner {
+  /** The server socket every call goes to (undefined = tmux's own default). */
+  readonly socket: string | undefined;
+  run(args: readonly string[]): Promise<TmuxResult>;
+}
+
+/** `TMUX=<socket>,<server pid>,<session>` inside a pane; the socket path itself may hold commas. */
+export function socketFromTmuxEnv(value: string | undefined): string | undefined {
+  if (value === undefined || value === "") return undefined;
+  const parts = value.split(",");
+  return parts.length >= 3 ? parts.slice(0, -2).join(",") : value;
+}
+
+export interface RunnerOptions {
+  env: NodeJS.ProcessEnv;
+  /** Overrides the socket from $TMUX (an engine row may name another server). */
+  socket?: string;
+}
+
+export function createTmuxRunner({ env, socket }: RunnerOptions): TmuxRunner {
+  const resolved = socket ?? socketFromTmuxEnv(env.TMUX);
+  const bin = env.MYTTY_TMUX_BIN !== undefined && env.MYTTY_TMUX_BIN !== "" ? env.MYTTY_TMUX_BIN : "tmux";
+  return {
+    socket: resolved,
+    run(args) {
+      const argv = resolved === undefined ? [...args] : ["-S", resolved, ...args];
+      return new Promise((resolve) => {
+        execFile(bin, argv, { env, timeout: 10_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+          const code = error === null ? 0 : typeof error.code === "number" ? error.code : 127;
+          resolve({ code, stdout: String(stdout), stderr: error !== null && stderr === "" ? error.message : String(stderr) });
+        });
+      });
+    },
+  };
+}

@@ -1,0 +1,88 @@
+// The guide's staged example, run line by line as written: hooks installed in a temp HOME, the real
+// engine in-process, fake claude/codex CLIs in a private tmux server that fire those hooks.
+import { acquireEngineLock, createEngine, type Engine, type EngineLock } from "@mytty-bar/engine";
+import { applyChanges, installChanges, installItems, planAll, planContext, resolvePaths, teamGuide, type Paths } from "@mytty-bar/installers";
+import { Command } from "commander";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TeamContext } from "../src/commands/context.js";
+import { engineLink } from "../src/commands/engine-link.js";
+import { registerList } from "../src/commands/list.js";
+import { registerTeamCommands } from "../src/commands/register.js";
+import { registerStats } from "../src/commands/stats.js";
+import { registerWait } from "../src/commands/wait.js";
+import { engineAction } from "../src/engine/run.js";
+import { createTmuxRunner } from "../src/tmux/runner.js";
+import { guideCommandLines, shellWords } from "./helpers/guide-lines.js";
+import { startPrivateTmux, type PrivateTmux } from "./helpers/tmux-server.js";
+
+let t: PrivateTmux;
+let paths: Paths;
+let engine: Engine;
+let lock: EngineLock;
+
+beforeAll(async () => {
+  // A follow-up turn lasts long enough for `wait --until running` to see it.
+  t = await startPrivateTmux({ FAKE_TURN_MS: "2500" });
+  // list/wait/stats find the engine through this process's env, like the real CLI does.
+  for (const key of ["MYTTY_BAR_DATA_DIR", "XDG_DATA_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME"]) delete process.env[key];
+  process.env.HOME = t.home;
+  paths = resolvePaths({ env: process.env });
+  const plans = planAll(planContext(paths), ["claude-code", "codex"]);
+  const outcomes = await applyChanges(installChanges(installItems(plans, ["claude-code", "codex"], { pointers: false })), { paths });
+  expect(outcomes.filter((o) => !["written", "chmod", "unchanged"].includes(o.result))).toEqual([]);
+  lock = await acquireEngineLock(paths);
+  engine = await createEngine({ paths, spoolPollMs: 50, version: "test" });
+});
+
+afterAll(async () => {
+  await engine?.stop();
+  await lock?.release();
+  await t?.stop();
+});
+
+async function mytty(words: string[]): Promise<{ code: number; out: string }> {
+  const out: string[] = [];
+  const io = { out: (s: string) => void out.push(s), err: (s: string) => void out.push(s) };
+  const ctx: TeamContext = {
+    env: t.paneEnv,
+    paths,
+    stdout: io.out,
+    stderr: io.err,
+    write: io.out,
+    tmux: (socket) => createTmuxRunner(socket === undefined ? { env: t.paneEnv } : { env: t.paneEnv, socket }),
+    engine: engineLink(paths),
+    ancestors: async () => [],
+    pid: process.pid,
+  };
+  const program = new Command("mytty-team").exitOverride();
+  const run = engineAction(io);
+  registerList(program, run);
+  registerWait(program, run);
+  registerStats(program, run);
+  registerTeamCommands(program, () => ctx);
+  try {
+    await program.parseAsync(words, { from: "user" });
+    return { code: typeof process.exitCode === "number" ? process.exitCode : 0, out: out.join("\n") };
+  } finally {
+    process.exitCode = undefined;
+  }
+}
+
+describe("the guide's example against fake agents", () => {
+  it("runs every line as written: spawn, wait, read, send, close", async () => {
+    const lines = guideCommandLines(teamGuide(paths)).filter((l) => !l.startsWith("mytty-team status "));
+    const transcript: string[] = [];
+    const ids = new Map<string, string>();
+    for (const line of lines) {
+      const words = shellWords(line).slice(1).map((w) => ids.get(w) ?? w);
+      const result = await mytty(words);
+      const m = /^Spawned (\S+) "([^"]+)"/.exec(result.out);
+      if (m) ids.set(m[2] as string, m[1] as string);
+      transcript.push(`$ ${line}\n[${result.code}] ${result.out}`);
+      expect(result.code, transcript.join("\n")).toBe(0);
+      if (line.startsWith("mytty-team read scout-api")) expect(result.out).toContain("fake claude finished: Read only, do not edit files.");
+      if (line.startsWith("mytty-team read reviewer")) expect(result.out).toContain("fake codex finished: Review the uncommitted changes");
+    }
+    expect((await t.tmux("list-panes", "-a", "-F", "#{pane_id}")).trim()).toBe("%0");
+  }, 120_000);
+});

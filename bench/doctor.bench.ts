@@ -1,0 +1,44 @@
+// `mytty-doctor status --json` startup against `node -e 0` (DESIGN.md target: ratio ≤ 1.5).
+// Runs interleave so a busy machine slows both sides alike; the HOME has three providers installed.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { summarize } from "./stats.js";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const bin = path.join(root, "apps", "doctor", "bin", "mytty-doctor.js");
+
+function wall(args: string[], env: NodeJS.ProcessEnv): number {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, args, { env, stdio: ["ignore", "ignore", "ignore"] });
+  if (r.error) throw r.error;
+  return performance.now() - t0;
+}
+
+export default async function (): Promise<Record<string, unknown>> {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), "mytty-doctor-bench-"));
+  const env = { PATH: process.env.PATH, HOME: home, MYTTY_BAR_DATA_DIR: path.join(home, "data dir") };
+  try {
+    fs.mkdirSync(path.join(home, ".claude"));
+    fs.writeFileSync(path.join(home, ".claude", "settings.json"), '{\n  "model": "opus"\n}\n');
+    const install = spawnSync(process.execPath, [bin, "install", "claude-code", "codex", "cursor"], { env, encoding: "utf8" });
+    if (install.status !== 0) throw new Error(`install failed: ${install.stderr}`);
+    const base: number[] = [];
+    const status: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      wall(["-e", "0"], env);
+      wall([bin, "status", "--json"], env);
+    }
+    for (let i = 0; i < 30; i += 1) {
+      base.push(wall(["-e", "0"], env));
+      status.push(wall([bin, "status", "--json"], env));
+    }
+    const b = summarize(base);
+    const s = summarize(status);
+    return { nodeE0Ms: b, statusJsonMs: s, ratioMedian: Number((s.median / b.median).toFixed(2)), target: "≤ 1.5" };
+  } finally {
+    fs.rmSync(home, { recursive: true, force: true });
+  }
+}

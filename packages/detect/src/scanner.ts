@@ -1,0 +1,142 @@
+// One scan: process table → foreground agent per tty → where each tty lives. Also the hook join:
+// from a hook helper's parent pid up to the agent that ran it.
+import { existsSync } from "node:fs";
+import type { ProviderId } from "@mytty-bar/protocol";
+import { ClassificationCache } from "./cache.js";
+import type { Classification } from "./classify.js";
+import { variantOf } from "./classify.js";
+import type { DetectEffects } from "./effects.js";
+import { defaultEffects } from "./effects.js";
+import { foregroundAgent } from "./foreground.js";
+import { describeHost } from "./host.js";
+import { locate, type LocateContext } from "./locate.js";
+import { createProcSource, unixSocketsOf } from "./sources/proc.js";
+import { createPsListSource } from "./sources/ps-list.js";
+import { createPsSource } from "./sources/ps.js";
+import { ProcessTable } from "./table.js";
+import { isTmuxProcess, serverOfTty, TmuxWatcher, type TmuxServerState } from "./tmux.js";
+import type { DetectedAgent, DetectionVia, ProcessInfo, ProcessSource, ScanResult, TerminalLocation } from "./types.js";
+
+export type SourceKind = "proc" | "ps" | "ps-list";
+
+/** The fastest source this machine supports: /proc on Linux (no spawn), else one `ps` call. */
+export function defaultSourceKind(platform: NodeJS.Platform = process.platform): SourceKind {
+  return platform === "linux" && existsSync("/proc/self/stat") ? "proc" : "ps";
+}
+
+export function createSource(kind: SourceKind = defaultSourceKind()): ProcessSource {
+  if (kind === "proc") return createProcSource();
+  if (kind === "ps-list") return createPsListSource();
+  return createPsSource();
+}
+
+export interface ScannerOptions {
+  source?: ProcessSource;
+  effects?: Partial<DetectEffects>;
+  /** How long tmux answers are reused while the process table shows no change (default 10 s). */
+  tmuxMaxAgeMs?: number;
+}
+
+export interface JoinResult {
+  /** The agent that ran the hook, when one was found up the parent chain. */
+  agent?: DetectedAgent;
+  tty: string | null;
+  /** The agent's terminal, or the host found for a chain without an agent (IDE extension, cron). */
+  terminal: TerminalLocation;
+}
+
+export interface Scanner {
+  scan(): Promise<ScanResult>;
+  /** Hook join: walk up from `pid` (the helper's ppid) to the nearest agent; `processes` defaults to a fresh list. */
+  join(pid: number, processes?: readonly ProcessInfo[]): Promise<JoinResult>;
+  readonly cache: ClassificationCache;
+  readonly tmux: TmuxWatcher;
+}
+
+// Ancestors whose environment the join may read for a MYTTY_AGENT hint.
+const JOIN_HINT_DEPTH = 16;
+
+export function createScanner(options: ScannerOptions = {}): Scanner {
+  const base = defaultEffects();
+  if (base.platform === "linux") base.socketsOf = (pid) => unixSocketsOf(pid);
+  const effects: DetectEffects = { ...base, ...options.effects };
+  const source = options.source ?? createSource();
+  const cache = new ClassificationCache();
+  const isTmux = (p: ProcessInfo) => cache.memo(p, "tmux", () => isTmuxProcess(p));
+  const tmux = new TmuxWatcher(effects, options.tmuxMaxAgeMs, Date.now, isTmux);
+
+  function toAgent(p: ProcessInfo, c: Classification, via: DetectionVia, terminal: TerminalLocation): DetectedAgent {
+    // Memoised so a steady scan does not touch argv or the executable link again.
+    const shown = cache.memo(p, "shown", () => ({ executable: p.executable ?? p.argv[0] ?? "", argv: p.argv }));
+    const agent: DetectedAgent = {
+      tty: p.tty,
+      pid: p.pid,
+      provider: c.provider,
+      via,
+      executable: shown.executable,
+      argv: shown.argv,
+      startTime: p.startTime,
+      terminal,
+    };
+    if (c.provider === "antigravity") agent.variant = c.variant ?? variantOf(p.executable, p.argv);
+    return agent;
+  }
+
+  async function context(table: ProcessTable, ttys: readonly string[]): Promise<LocateContext> {
+    const servers = new Map<number, ProcessInfo>();
+    for (const tty of ttys) {
+      const server = serverOfTty(table, tty, isTmux);
+      if (server) servers.set(server.pid, server);
+    }
+    const states = await tmux.query(table, [...servers.values()]);
+    return { table, cache, source, isTmux, tmux: new Map<number, TmuxServerState>(states.map((s) => [s.server.pid, s])) };
+  }
+
+  async function scan(): Promise<ScanResult> {
+    const processes = await source.list();
+    const table = new ProcessTable(processes);
+    const ttys = [...table.byTty.keys()].sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
+    const found = (await Promise.all(ttys.map((tty) => foregroundAgent(table, cache, source, tty)))).filter((f) => f !== undefined);
+    const ctx = await context(table, found.map((f) => f.process.tty!));
+    const agents = await Promise.all(found.map(async (f) => toAgent(f.process, f.classification, f.via, await locate(ctx, f.process))));
+    cache.endScan(processes);
+    return { processes, agents, at: new Date() };
+  }
+
+  async function join(pid: number, given?: readonly ProcessInfo[]): Promise<JoinResult> {
+    const processes = given ?? (await source.list());
+    const table = new ProcessTable(processes);
+    const start = table.byPid.get(pid);
+    if (!start) return { tty: null, terminal: {} };
+    const chain = table.ancestry(start);
+    let hit: { p: ProcessInfo; c: Classification; via: DetectionVia } | undefined;
+    for (const p of chain) {
+      const c = cache.full(p);
+      if (c) {
+        hit = { p, c, via: "process" };
+        break;
+      }
+    }
+    if (!hit) hit = await hintedAncestor(chain);
+    if (!hit) {
+      return { tty: null, terminal: describeHost(table, cache, start, await cache.env(start, source)) };
+    }
+    const tty = hit.p.tty;
+    const ctx = await context(table, tty ? [tty] : []);
+    const agent = toAgent(hit.p, hit.c, hit.via, await locate(ctx, hit.p));
+    return { agent, tty, terminal: agent.terminal };
+  }
+
+  /** The topmost of the first run of ancestors carrying the same valid hint (the wrapper, not its `sh -c`). */
+  async function hintedAncestor(chain: readonly ProcessInfo[]): Promise<{ p: ProcessInfo; c: Classification; via: DetectionVia } | undefined> {
+    let found: { p: ProcessInfo; provider: ProviderId } | undefined;
+    for (const p of chain.slice(0, JOIN_HINT_DEPTH)) {
+      const hint = await cache.hint(p, source);
+      if (found && hint !== found.provider) break;
+      if (hint) found = { p, provider: hint };
+    }
+    return found ? { p: found.p, c: { provider: found.provider }, via: "hint" } : undefined;
+  }
+
+  return { scan, join, cache, tmux };
+}

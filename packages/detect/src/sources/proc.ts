@@ -1,0 +1,131 @@
+// Linux ProcessSource reading /proc synchronously: no spawn, ~4 ms at 80 processes (terminals.md §0).
+// Sync reads beat fs/promises here because each file is tiny and the event-loop hops dominate.
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
+import type { ProcessInfo, ProcessSource } from "../types.js";
+
+/** Decodes a Linux tty_nr (major/minor) into ps's tty name; null when the process has no terminal. */
+export function ttyFromNr(ttyNr: number): string | null {
+  if (ttyNr === 0) return null;
+  const major = (ttyNr >> 8) & 0xfff;
+  const minor = (ttyNr & 0xff) | ((ttyNr >> 12) & 0xfff00);
+  if (major >= 136 && major <= 143) return `pts/${(major - 136) * 256 + minor}`;
+  if (major === 4) return minor < 64 ? `tty${minor}` : `ttyS${minor - 64}`;
+  return `tty(${major},${minor})`;
+}
+
+/** Fields of /proc/<pid>/stat; parsed after the last ")" because comm may hold spaces and parens. */
+export function parseStat(text: string): { comm: string; ppid: number; pgid: number; ttyNr: number; tpgid: number; startTicks: string } | undefined {
+  const open = text.indexOf("(");
+  const close = text.lastIndexOf(")");
+  if (open === -1 || close === -1) return undefined;
+  const f = text.slice(close + 2).split(" ");
+  // f[0] = state (field 3); ppid 4, pgrp 5, session 6, tty_nr 7, tpgid 8, starttime 22.
+  if (f.length < 20) return undefined;
+  return { comm: text.slice(open + 1, close), ppid: Number(f[1]), pgid: Number(f[2]), ttyNr: Number(f[4]), tpgid: Number(f[5]), startTicks: f[19]! };
+}
+
+export interface ProcSourceOptions {
+  root?: string;
+}
+
+export function createProcSource(options: ProcSourceOptions = {}): ProcessSource {
+  const root = options.root ?? "/proc";
+  const read = (path: string): string | undefined => {
+    try {
+      return readFileSync(path, "latin1");
+    } catch {
+      return undefined;
+    }
+  };
+  const link = (path: string): string | undefined => {
+    try {
+      return readlinkSync(path);
+    } catch {
+      return undefined;
+    }
+  };
+
+  return {
+    async list(): Promise<ProcessInfo[]> {
+      const rows: ProcessInfo[] = [];
+      for (const name of readdirSync(root)) {
+        const code = name.charCodeAt(0);
+        if (code < 48 || code > 57) continue;
+        const pid = Number(name);
+        const stat = read(`${root}/${name}/stat`);
+        const parsed = stat === undefined ? undefined : parseStat(stat);
+        if (!parsed) continue; // exited between readdir and read
+        const cmdline = read(`${root}/${name}/cmdline`) ?? "";
+        const argv = cmdline.length === 0 ? [] : Buffer.from(cmdline, "latin1").toString("utf8").split("\0");
+        if (argv.length > 0 && argv[argv.length - 1] === "") argv.pop();
+        let exe: string | null | undefined = null;
+        const row: ProcessInfo = {
+          pid,
+          ppid: parsed.ppid,
+          pgid: parsed.pgid,
+          tpgid: parsed.tpgid,
+          tty: ttyFromNr(parsed.ttyNr),
+          startTime: parsed.startTicks,
+          argv,
+          comm: parsed.comm,
+        };
+        // The exe link is read only when someone asks: most rows are never classified.
+        Object.defineProperty(row, "executable", {
+          enumerable: true,
+          get() {
+            if (exe === null) exe = link(`${root}/${name}/exe`)?.replace(/ \(deleted\)$/, "");
+            return exe;
+          },
+        });
+        rows.push(row);
+      }
+      return rows;
+    },
+    async environ(pid: number) {
+      const text = read(`${root}/${pid}/environ`);
+      if (text === undefined) return undefined;
+      const env: Record<string, string> = {};
+      for (const entry of Buffer.from(text, "latin1").toString("utf8").split("\0")) {
+        const eq = entry.indexOf("=");
+        if (eq > 0 && !(entry.slice(0, eq) in env)) env[entry.slice(0, eq)] = entry.slice(eq + 1);
+      }
+      return env;
+    },
+    async cwd(pid: number) {
+      return link(`${root}/${pid}/cwd`);
+    },
+  };
+}
+
+/** Unix socket paths a process holds open, from its fds and /proc/net/unix (finds tmux servers' sockets). */
+export function unixSocketsOf(pid: number, root = "/proc"): string[] {
+  let fds: string[];
+  try {
+    fds = readdirSync(`${root}/${pid}/fd`);
+  } catch {
+    return [];
+  }
+  const inodes = new Set<string>();
+  for (const fd of fds) {
+    try {
+      const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`${root}/${pid}/fd/${fd}`));
+      if (m) inodes.add(m[1]!);
+    } catch {
+      // fd closed meanwhile
+    }
+  }
+  if (inodes.size === 0) return [];
+  let table: string;
+  try {
+    table = readFileSync(`${root}/net/unix`, "utf8");
+  } catch {
+    return [];
+  }
+  const paths: string[] = [];
+  for (const line of table.split("\n").slice(1)) {
+    const cols = line.trim().split(/\s+/);
+    // Num RefCount Protocol Flags Type St Inode Path
+    if (cols.length >= 8 && inodes.has(cols[6]!) && cols[7]!.startsWith("/")) paths.push(cols[7]!);
+  }
+  return [...new Set(paths)];
+}

@@ -1,0 +1,91 @@
+// The engine's agents: one record per agent process (or, without one, per provider session).
+// Records carry what a row needs; the run state itself lives in protocol's tracker.
+import { z } from "zod";
+import { ProviderIdSchema, type ProviderId } from "@mytty-bar/protocol";
+import type { DetectedAgent } from "@mytty-bar/detect";
+import { TerminalSchema } from "./snapshot.js";
+import type { PollActivity } from "./poll-activity.js";
+
+/** What the event log remembers about the agent an event joined to (enough to rebuild the row). */
+export const AgentRefSchema = z.object({
+  key: z.string().max(512),
+  id: z.string().max(300),
+  provider: ProviderIdSchema,
+  pid: z.number().int().nullable(),
+  startTime: z.string().max(128).optional(),
+  tty: z.string().max(128).nullable(),
+  terminal: TerminalSchema,
+  via: z.enum(["process", "descendant", "hint", "hook"]),
+  executable: z.string().max(4096).nullable(),
+  argv: z.array(z.string().max(4096)).max(64).optional(),
+  variant: z.enum(["gemini", "antigravity"]).optional(),
+});
+export type AgentRef = z.infer<typeof AgentRefSchema>;
+
+export interface AgentRecord extends AgentRef {
+  /** Process seen in the latest scan (records without a pid are always "alive"). */
+  alive: boolean;
+  /** Currently one of detect's foreground agents. */
+  detected: boolean;
+  sessionId?: string;
+  cwd?: string;
+  note?: string;
+  noteAt?: string;
+  lastRunId?: string;
+  poll?: PollActivity;
+  /** The process's working directory, read once (join fallback when the helper's parent is gone). */
+  processCwd?: string;
+  pollChangedAt?: string;
+  firstSeenAt: string;
+  /** When the process was found gone (epoch ms). */
+  goneAt?: number;
+}
+
+/** Tracker scope and record key: pid plus start time, so a reused pid is a different agent. */
+export function processKey(pid: number, startTime: string): string {
+  return `pid:${pid}@${startTime}`;
+}
+
+export function sessionKey(provider: ProviderId, sessionId: string): string {
+  return `session:${provider}:${sessionId}`;
+}
+
+export function rowId(provider: ProviderId, pid: number | null, fallback: string): string {
+  if (pid !== null) return `${provider}-${pid}`;
+  const short = fallback.replace(/[^A-Za-z0-9]/g, "").slice(0, 8) || "unknown";
+  return `${provider}-s-${short}`;
+}
+
+export function refFromDetected(agent: DetectedAgent, via: AgentRef["via"] = agent.via): AgentRef {
+  return {
+    key: processKey(agent.pid, agent.startTime),
+    id: rowId(agent.provider, agent.pid, ""),
+    provider: agent.provider,
+    pid: agent.pid,
+    startTime: agent.startTime,
+    tty: agent.tty,
+    terminal: { ...agent.terminal },
+    via,
+    executable: agent.executable === "" ? null : agent.executable,
+    argv: agent.argv.slice(0, 64),
+    ...(agent.variant ? { variant: agent.variant } : {}),
+  };
+}
+
+/** An agent known only from its hooks: no process found in the helper's parent chain. */
+export function refFromSession(provider: ProviderId, sessionOrRun: string, tty: string | null, hints: Record<string, string>): AgentRef {
+  return {
+    key: sessionKey(provider, sessionOrRun),
+    id: rowId(provider, null, sessionOrRun),
+    provider,
+    pid: null,
+    tty,
+    terminal: Object.keys(hints).length > 0 ? { hints } : {},
+    via: "hook",
+    executable: null,
+  };
+}
+
+export function recordFromRef(ref: AgentRef, now: Date): AgentRecord {
+  return { ...ref, alive: true, detected: false, firstSeenAt: now.toISOString() };
+}

@@ -1,0 +1,250 @@
+// The engine's state and its transitions, without effects: spool bytes, scans and time come in, rows,
+// log entries and new Attention items come out. engine.ts wires it to files, timers and sockets.
+import {
+  acknowledge as ackItem,
+  applyEvent,
+  emptyEstimator,
+  emptyTracker,
+  isTerminal,
+  mapPayload,
+  observeCursorEvent,
+  parseSpoolFile,
+  type AgentEvent,
+  type CursorEstimatorState,
+  type ProviderId,
+  type SpoolEnvelope,
+  type TrackerState,
+} from "@mytty-bar/protocol";
+import type { JoinResult, ProcessInfo, ScanResult, TerminalLocation } from "@mytty-bar/detect";
+import { chainVerdict } from "./join.js";
+import { recordFromRef, refFromDetected, refFromSession, processKey, type AgentRecord, type AgentRef } from "./agents.js";
+import { nextPollActivity } from "./poll-activity.js";
+import { disconnectEvent, pruneRecords, pruneRuns } from "./retention.js";
+import type { LogEntry } from "./log-entry.js";
+import type { NewItem } from "./policy/notify.js";
+
+export interface CoreCounters {
+  accepted: number;
+  duplicates: number;
+  rejected: number;
+  ignored: number;
+}
+
+export type Prepared =
+  | { kind: "done"; status: "rejected" | "ignored"; reason: string }
+  | { kind: "join"; envelope: SpoolEnvelope; payload: Record<string, unknown>; event: AgentEvent };
+
+export interface Change {
+  created: NewItem[];
+  log: LogEntry[];
+}
+
+export class EngineCore {
+  tracker: TrackerState = emptyTracker();
+  estimator: CursorEstimatorState = emptyEstimator();
+  readonly agents = new Map<string, AgentRecord>();
+  /** runId → agent key. */
+  readonly runOwner = new Map<string, string>();
+  /** provider + session id → agent key: later events of a session whose helper parent already exited. */
+  readonly sessions = new Map<string, string>();
+  /** The latest process table, by pid (liveness, and whether a join needs a fresher one). */
+  processes: ReadonlyMap<number, ProcessInfo> = new Map();
+  readonly counters: CoreCounters = { accepted: 0, duplicates: 0, rejected: 0, ignored: 0 };
+  readonly lastEventAt: Record<string, string> = {};
+
+  constructor(public completionThresholdMs: number) {}
+
+  /** Parse and map one spool file. Raw bytes and payload go no further than the returned value. */
+  prepare(bytes: Uint8Array, now: Date): Prepared {
+    const parsed = parseSpoolFile(bytes);
+    if (!parsed.ok) return this.done("rejected", parsed.error.code);
+    const { envelope, payload } = parsed;
+    // Any well-formed call proves the provider's hooks fire, mapped or not.
+    this.lastEventAt[envelope.provider] = now.toISOString();
+    const mapped = mapPayload({
+      provider: envelope.provider,
+      ...(envelope.event !== undefined ? { event: envelope.event } : {}),
+      payload,
+      now,
+      ...(envelope.cwd !== undefined ? { cwd: envelope.cwd } : {}),
+    });
+    if (mapped.status === "error") return this.done("rejected", mapped.code);
+    if (mapped.status === "ignored") return this.done("ignored", mapped.reason);
+    return { kind: "join", envelope, payload, event: mapped.event };
+  }
+
+  /** Does the join need a fresher process table than the last scan? */
+  needsScan(prepared: Prepared): boolean {
+    return prepared.kind === "join" && prepared.envelope.ppid !== undefined && !this.processes.has(prepared.envelope.ppid);
+  }
+
+  /** Join a mapped event to its agent (detect's walk from the helper's parent) and apply it. */
+  commit(prepared: Extract<Prepared, { kind: "join" }>, joined: JoinResult | undefined, now: Date): Change | "ignored" {
+    const { envelope, event } = prepared;
+    const verdict = chainVerdict(event.provider, joined);
+    if (verdict.use === "drop") {
+      this.counters.ignored += 1;
+      return "ignored";
+    }
+    const hints = hintsOf(envelope);
+    let ref: AgentRef;
+    if (verdict.use === "agent" && joined?.agent) {
+      const agent = joined.agent;
+      const existing = this.agents.get(processKey(agent.pid, agent.startTime));
+      ref = existing ? refOf(existing) : { ...refFromDetected(agent, "hook"), terminal: mergeTerminal(joined.terminal, hints) };
+    } else {
+      ref = this.fallbackRef(event, envelope, joined, hints);
+    }
+    return this.apply(event, ref, now, false);
+  }
+
+  /** Applies one event to one agent; `replay` re-reads the log (no counters, no new log lines). */
+  apply(event: AgentEvent, ref: AgentRef, now: Date, replay: boolean): Change {
+    let record = this.agents.get(ref.key);
+    if (!record) {
+      record = recordFromRef(ref, replay ? new Date(event.at) : now);
+      this.agents.set(ref.key, record);
+    }
+    const result = applyEvent(this.tracker, event, { completionThresholdMs: this.completionThresholdMs }, ref.key);
+    this.tracker = result.state;
+    if (result.status === "duplicate") {
+      if (!replay) this.counters.duplicates += 1;
+      return { created: [], log: [] };
+    }
+    if (!replay) this.counters.accepted += 1;
+    const runId = result.run?.id ?? event.runId;
+    this.runOwner.set(runId, ref.key);
+    if (event.sessionId !== undefined) {
+      record.sessionId = event.sessionId;
+      this.sessions.set(`${event.provider}\0${event.sessionId}`, ref.key);
+    }
+    if (event.cwd !== undefined) record.cwd = event.cwd;
+    if (result.status === "applied") record.lastRunId = runId;
+    if (event.provider === "cursor") this.estimator = observeCursorEvent(this.estimator, event, replay ? new Date(event.at) : now);
+    const created = result.created.map((item) => ({ item, ...(result.run ? { run: result.run } : {}) }));
+    return { created, log: replay ? [] : [{ t: "event", event, agent: refOf(record) }] };
+  }
+
+  /** A scan arrived: update detected agents, poll activity, and close runs of agents that exited. */
+  observeScan(scan: ScanResult, cpuMs: ReadonlyMap<number, number>, now: Date): Change {
+    this.processes = new Map(scan.processes.map((p) => [p.pid, p]));
+    const seen = new Set<string>();
+    for (const agent of scan.agents) {
+      const key = processKey(agent.pid, agent.startTime);
+      seen.add(key);
+      const fresh = refFromDetected(agent);
+      const record = this.agents.get(key);
+      if (record) {
+        Object.assign(record, { tty: fresh.tty, terminal: fresh.terminal, via: fresh.via, executable: fresh.executable, argv: fresh.argv });
+        record.detected = true;
+        record.alive = true;
+        delete record.goneAt;
+      } else {
+        this.agents.set(key, { ...recordFromRef(fresh, now), detected: true });
+      }
+    }
+    const change: Change = { created: [], log: [] };
+    const t = now.getTime();
+    for (const record of this.agents.values()) {
+      if (!seen.has(record.key)) record.detected = false;
+      if (record.pid === null) continue;
+      const proc = this.processes.get(record.pid);
+      record.alive = proc !== undefined && proc.startTime === record.startTime;
+      if (record.alive) {
+        const before = record.poll?.state;
+        record.poll = nextPollActivity(record.poll, cpuMs.get(record.pid), t);
+        if (record.poll.state !== before) record.pollChangedAt = now.toISOString();
+        continue;
+      }
+      if (record.goneAt !== undefined) continue;
+      record.goneAt = t;
+      const run = record.lastRunId !== undefined ? this.tracker.runs[record.lastRunId] : undefined;
+      if (run && !isTerminal(run.state)) {
+        const applied = this.apply(disconnectEvent(run, now), refOf(record), now, false);
+        change.created.push(...applied.created);
+        change.log.push(...applied.log);
+      }
+    }
+    this.prune(now);
+    return change;
+  }
+
+  prune(now: Date): void {
+    const { tracker, removedRuns } = pruneRuns(this.tracker, this.agents, this.runOwner, now);
+    this.tracker = tracker;
+    for (const runId of removedRuns) this.runOwner.delete(runId);
+    for (const key of pruneRecords(this.agents, this.tracker, this.runOwner, now)) {
+      this.agents.delete(key);
+      for (const [session, owner] of this.sessions) if (owner === key) this.sessions.delete(session);
+    }
+  }
+
+  acknowledge(itemId: string, at: Date): boolean {
+    const item = this.tracker.attention.find((i) => i.id === itemId);
+    if (!item || item.acknowledgedAt !== undefined) return false;
+    this.tracker = ackItem(this.tracker, itemId, at);
+    return true;
+  }
+
+  setNote(key: string, note: string, at: Date): LogEntry | undefined {
+    const record = this.agents.get(key);
+    if (!record) return undefined;
+    record.note = note;
+    record.noteAt = at.toISOString();
+    return { t: "note", key, note, at: record.noteAt };
+  }
+
+  /** The chain found no agent of the event's provider: session, run, tmux pane, then cwd decide. */
+  private fallbackRef(event: AgentEvent, envelope: SpoolEnvelope, joined: JoinResult | undefined, hints: Record<string, string>): AgentRef {
+    const known =
+      this.agents.get(event.sessionId !== undefined ? (this.sessions.get(`${event.provider}\0${event.sessionId}`) ?? "") : "") ??
+      this.agents.get(this.runOwner.get(event.runId) ?? "");
+    if (known) return refOf(known);
+    const live = [...this.agents.values()].filter((a) => a.alive && a.pid !== null && a.provider === event.provider);
+    const pane = envelope.env.tmux_pane;
+    const inPane = pane !== undefined ? live.filter((a) => a.terminal.tmuxPane === pane) : [];
+    if (inPane.length === 1) return refOf(inPane[0]!);
+    const cwd = event.cwd ?? envelope.cwd;
+    const inCwd = cwd !== undefined ? live.filter((a) => a.processCwd === cwd) : [];
+    if (inCwd.length === 1) return refOf(inCwd[0]!);
+    const ref = refFromSession(event.provider, event.sessionId ?? event.runId, joined?.tty ?? null, hints);
+    return { ...ref, terminal: mergeTerminal(joined?.terminal ?? {}, hints) };
+  }
+
+  private done(status: "rejected" | "ignored", reason: string): Prepared {
+    this.counters[status] += 1;
+    return { kind: "done", status, reason };
+  }
+}
+
+export function refOf(record: AgentRecord): AgentRef {
+  return {
+    key: record.key,
+    id: record.id,
+    provider: record.provider,
+    pid: record.pid,
+    ...(record.startTime !== undefined ? { startTime: record.startTime } : {}),
+    tty: record.tty,
+    terminal: record.terminal,
+    via: record.via,
+    executable: record.executable,
+    ...(record.argv ? { argv: record.argv } : {}),
+    ...(record.variant ? { variant: record.variant } : {}),
+  };
+}
+
+function hintsOf(envelope: SpoolEnvelope): Record<string, string> {
+  const hints: Record<string, string> = {};
+  for (const [key, value] of Object.entries(envelope.env)) if (value !== undefined && value !== "") hints[key] = value;
+  return hints;
+}
+
+/** detect's terminal for the chain, plus the helper's env hints where detect found none. */
+function mergeTerminal(terminal: TerminalLocation, hints: Record<string, string>): AgentRef["terminal"] {
+  const merged: AgentRef["terminal"] = { ...terminal };
+  if (merged.tmuxPane === undefined && hints.tmux_pane !== undefined) merged.tmuxPane = hints.tmux_pane;
+  if (merged.hints === undefined && Object.keys(hints).length > 0) merged.hints = hints;
+  return merged;
+}
+
+export type { ProviderId };

@@ -1,0 +1,298 @@
+// Composition root: spool intake → core (join, tracker, poll activity) → persistence, policies and the
+// control socket. Effects (scanner, CPU sampler, clock, ports) come in through options.
+import { promises as fs } from "node:fs";
+import { dueCursorApprovals, nextCursorDeadline } from "@mytty-bar/protocol";
+import { createScanner, createSource, type ProcessSource, type ScanResult, type Scanner } from "@mytty-bar/detect";
+import type { Paths } from "@mytty-bar/installers";
+import { EngineCore, refOf, type Change } from "./core.js";
+import { createCpuSampler, type CpuSampler } from "./cpu.js";
+import { createIntake } from "./intake.js";
+import { Persistence } from "./persistence.js";
+import { buildSnapshot, buildStats } from "./rows.js";
+import { loadSettings, saveSettings, type Settings, type SettingsPatch } from "./settings.js";
+import { decideNotices, emptyNotifyHistory } from "./policy/notify.js";
+import { shouldHoldSleep } from "./policy/sleep.js";
+import { resolveAgent } from "./resolve.js";
+import { startControlServer, type ControlServer } from "./control/server.js";
+import { controlHandler } from "./control/ops.js";
+import type { EngineHandle, EnginePorts } from "./ports.js";
+import type { Snapshot, Stats } from "./snapshot.js";
+
+const MTIME_MARGIN_MS = 25;
+
+export interface EngineOptions {
+  paths: Paths;
+  ports?: EnginePorts;
+  /** Initial settings; read from <data>/settings.json when absent (and re-read when the file changes). */
+  settings?: Settings;
+  /** Process table, foreground agents and the hook join (default: detect's scanner). */
+  scanner?: Pick<Scanner, "scan" | "join">;
+  /** Used for the cwd join fallback (default: detect's source for this platform). */
+  source?: Pick<ProcessSource, "cwd">;
+  cpu?: CpuSampler;
+  now?: () => Date;
+  /** Listen on <data>/control.sock (default true). */
+  control?: boolean;
+  /** Slow-poll fallback for the spool watcher (default 1000 ms). */
+  spoolPollMs?: number;
+  version?: string;
+}
+
+export interface Engine extends EngineHandle {
+  stats(): Stats;
+  settings(): Settings;
+  /** Saves a settings patch to <data>/settings.json and applies it at once. */
+  updateSettings(patch: SettingsPatch): Promise<Settings>;
+  /** Reads everything waiting in the spool now (tests, benches). */
+  drain(): Promise<void>;
+  /** Runs one detection poll now. */
+  poll(): Promise<void>;
+  readonly startedAt: Date;
+}
+
+export async function createEngine(options: EngineOptions): Promise<Engine> {
+  const { paths } = options;
+  const clock = options.now ?? (() => new Date());
+  const ports = options.ports ?? {};
+  const startedAt = clock();
+  for (const dir of [paths.dataDir, paths.spoolDir, paths.spoolTmp, paths.spoolNew]) {
+    await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+    await fs.chmod(dir, 0o700);
+  }
+  let settings = options.settings ?? (await loadSettings(paths));
+  let settingsMtime = await mtimeOf(paths.settingsFile);
+  const source = options.source ?? createSource();
+  const scanner = options.scanner ?? createScanner({ source: source as ProcessSource });
+  const cpu = options.cpu ?? createCpuSampler();
+  const core = new EngineCore(settings.completionThresholdMinutes * 60_000);
+  const store = await Persistence.load(paths, core);
+
+  let history = emptyNotifyHistory();
+  let lastScan: ScanResult | undefined;
+  let scanStartedAt = 0;
+  let scanning: Promise<void> | undefined;
+  let stopped = false;
+  const listeners = new Set<(s: Snapshot) => void>();
+  let publishQueued = false;
+  let sleepHeld = false;
+  let cursorTimer: NodeJS.Timeout | undefined;
+  let pollTimer: NodeJS.Timeout | undefined;
+
+  const intake = createIntake({
+    dir: paths.spoolNew,
+    pollMs: options.spoolPollMs ?? 1000,
+    onReject: () => {
+      core.counters.rejected += 1;
+      schedulePublish();
+    },
+    onFile: async (bytes, arrivedAt) => {
+      const now = clock();
+      const prepared = core.prepare(bytes, now);
+      if (prepared.kind === "join") {
+        const ppid = prepared.envelope.ppid;
+        // The helper's parent is usually newer than the last scan: list again, once per arrival wave.
+        // File times come from the kernel's coarse clock (a tick behind Date.now()), hence the margin.
+        const needed = arrivedAt + MTIME_MARGIN_MS;
+        if (core.needsScan(prepared) && scanStartedAt < needed) await scan(false, needed);
+        const joined = ppid !== undefined ? await scanner.join(ppid, lastScan?.processes ?? []).catch(() => undefined) : undefined;
+        const change = core.commit(prepared, joined, now);
+        if (change !== "ignored") afterChange(change, now);
+      }
+      schedulePublish();
+    },
+  });
+
+  function afterChange(change: Change, now: Date): void {
+    if (change.log.length > 0) store.record(change.log, core);
+    if (change.created.length > 0) {
+      const rows = new Map(buildSnapshot(core, 0, now).agents.map((r) => [r.id, r]));
+      const items = change.created.map((c) => {
+        const record = core.agents.get(core.runOwner.get(c.item.runId) ?? "");
+        const agent = record ? rows.get(record.id) : undefined;
+        return { ...c, ...(agent ? { agent } : {}) };
+      });
+      const decided = decideNotices(items, settings, history, now);
+      history = decided.history;
+      for (const notice of decided.notices) safely(() => ports.notify?.(notice));
+    }
+    armCursorTimer();
+    schedulePublish();
+  }
+
+  function armCursorTimer(): void {
+    if (cursorTimer) clearTimeout(cursorTimer);
+    cursorTimer = undefined;
+    const deadline = nextCursorDeadline(core.estimator);
+    if (deadline === undefined || stopped) return;
+    cursorTimer = setTimeout(fireCursor, Math.max(0, deadline - clock().getTime()) + 5);
+  }
+
+  function fireCursor(): void {
+    const now = clock();
+    const due = dueCursorApprovals(core.estimator, now);
+    core.estimator = due.state;
+    const change: Change = { created: [], log: [] };
+    for (const event of due.events) {
+      const record = core.agents.get(core.runOwner.get(event.runId) ?? "");
+      if (!record) continue;
+      const applied = core.apply(event, refOf(record), now, false);
+      change.created.push(...applied.created);
+      change.log.push(...applied.log);
+    }
+    afterChange(change, now);
+  }
+
+  /**
+   * One scan at a time; a caller that needs a table listed after `notBefore` (epoch ms) waits for the
+   * running scan and starts another if that one began too early. CPU is sampled only by the periodic
+   * poll: an on-demand join scan is too short a window for a CPU share.
+   */
+  function scan(withCpu: boolean, notBefore = 0): Promise<void> {
+    if (scanning) return scanning.then(() => (scanStartedAt >= notBefore ? undefined : scan(withCpu, notBefore)));
+    scanStartedAt = Date.now();
+    scanning = (async () => {
+      const result = await scanner.scan();
+      lastScan = result;
+      const now = clock();
+      const pids = withCpu ? [...core.agents.values()].filter((a) => a.pid !== null).map((a) => a.pid!) : [];
+      for (const agent of result.agents) if (!pids.includes(agent.pid) && withCpu) pids.push(agent.pid);
+      const samples = withCpu ? await cpu(pids).catch(() => new Map<number, number>()) : new Map<number, number>();
+      afterChange(core.observeScan(result, samples, now), now);
+      void fillCwds();
+    })()
+      .catch(() => undefined)
+      .finally(() => {
+        scanning = undefined;
+      });
+    return scanning;
+  }
+
+  async function fillCwds(): Promise<void> {
+    for (const record of core.agents.values()) {
+      if (record.pid === null || !record.alive || record.processCwd !== undefined) continue;
+      record.processCwd = (await source.cwd(record.pid).catch(() => undefined)) ?? "";
+    }
+  }
+
+  async function pollTick(): Promise<void> {
+    const mtime = await mtimeOf(paths.settingsFile);
+    if (mtime !== settingsMtime && options.settings === undefined) {
+      settingsMtime = mtime;
+      applySettings(await loadSettings(paths));
+    }
+    await scan(true);
+  }
+
+  function armPoll(): void {
+    if (pollTimer) clearInterval(pollTimer);
+    pollTimer = setInterval(() => void pollTick(), settings.pollIntervalSeconds * 1000);
+  }
+
+  function applySettings(next: Settings): void {
+    const pollChanged = next.pollIntervalSeconds !== settings.pollIntervalSeconds;
+    settings = next;
+    core.completionThresholdMs = next.completionThresholdMinutes * 60_000;
+    if (pollChanged && !stopped) armPoll();
+    schedulePublish();
+  }
+
+  function schedulePublish(): void {
+    if (publishQueued || stopped) return;
+    publishQueued = true;
+    setImmediate(() => {
+      publishQueued = false;
+      if (stopped) return;
+      const snapshot = snapshotNow();
+      const hold = shouldHoldSleep(snapshot.agents, settings.preventSleep);
+      if (hold !== sleepHeld) {
+        sleepHeld = hold;
+        safely(() => ports.sleepBlocker?.(hold));
+      }
+      for (const listener of [...listeners]) safely(() => listener(snapshot));
+    });
+  }
+
+  function snapshotNow(): Snapshot {
+    return buildSnapshot(core, intake.backlog(), clock());
+  }
+
+  // Start: the first scan closes runs whose agent died while we were away, then the log is compacted.
+  await scan(true);
+  await store.compact(core);
+  intake.start();
+  armPoll();
+  armCursorTimer();
+  // Due Cursor estimates from before a restart fire now rather than after the next event.
+  fireCursor();
+
+  const engine: Engine = {
+    startedAt,
+    snapshot: snapshotNow,
+    stats: () => buildStats(core, intake.backlog()),
+    settings: () => settings,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    acknowledge(itemId) {
+      const at = clock();
+      if (!core.acknowledge(itemId, at)) return false;
+      store.recordAck({ id: itemId, at: at.toISOString() });
+      schedulePublish();
+      return true;
+    },
+    requestFocus(query) {
+      const found = resolveAgent(snapshotNow().agents, query);
+      if (!found.ok || !ports.focus) return false;
+      const row = found.row;
+      return safely(() => ports.focus?.(row)) !== "failed";
+    },
+    async updateSettings(patch) {
+      const saved = await saveSettings(paths, patch);
+      settingsMtime = await mtimeOf(paths.settingsFile);
+      applySettings(saved);
+      return saved;
+    },
+    drain: () => intake.drain(),
+    poll: () => scan(true),
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      intake.stop();
+      if (pollTimer) clearInterval(pollTimer);
+      if (cursorTimer) clearTimeout(cursorTimer);
+      await scanning;
+      await server?.close();
+      if (server) await fs.rm(paths.controlSocket, { force: true });
+      if (sleepHeld) safely(() => ports.sleepBlocker?.(false));
+      listeners.clear();
+      await store.flush();
+    },
+  };
+
+  let server: ControlServer | undefined;
+  if (options.control !== false) {
+    server = await startControlServer(
+      paths.controlSocket,
+      controlHandler({ engine, core, scanner, version: options.version ?? "0.0.0", note: (entry) => store.record([entry], core) }),
+    );
+  }
+  return engine;
+}
+
+function safely(fn: () => void): "ok" | "failed" {
+  try {
+    fn();
+    return "ok";
+  } catch {
+    return "failed";
+  }
+}
+
+async function mtimeOf(file: string): Promise<number | undefined> {
+  try {
+    return (await fs.stat(file)).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}

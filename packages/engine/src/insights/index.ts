@@ -1,0 +1,15 @@
+// Agent insights (issue 7): model and context left, ESC interruptions, run estimation without hooks,
+// resume commands. Pure parsers + one stateful inspector behind a TranscriptSource.
+export * from "./lines.js";
+export * from "./claude.js";
+export * from "./claude-turns.js";
+export * from "./codex.js";
+export * from "./estimate.js";
+export * from "./context.js";
+export * from "./resume.js";
+export * from "./support.js";
+export * from "./source.js";
+export * from "./locate.js";
+export * from "./read.js";
+export * from "./inspector.js";
+export * from "./hooks.js";

@@ -1,0 +1,283 @@
+// The stateful edge of insights: per agent, find its transcript, re-read it only when its (mtime, size)
+// fingerprint changed and at most every readIntervalMs, and turn what changed into row fields and
+// synthetic events. Call poll() with every live agent on each detection tick; an agent left out is
+// taken to have exited.
+import path from "node:path";
+import { isGeminiCli, sanitizeLabel } from "@mytty-bar/protocol";
+import type { AgentEvent, ProviderId } from "@mytty-bar/protocol";
+import { claudeContextLeft, claudeModelSelection, claudeWindow } from "./claude.js";
+import { appearedEvent, emptyEstimate, estimateEvents, exitedEvent, lastReportedKey, SETTLE_MS, type EstimateState } from "./estimate.js";
+import { locateClaudeTranscript, locateCodexRollout, type InsightPaths } from "./locate.js";
+import { DEFAULT_HEAD_BYTES, DEFAULT_TAIL_BYTES, readClaude, readCodex, type TranscriptSummary } from "./read.js";
+import { agentResumeCommand } from "./resume.js";
+import { asRecord, asString } from "./lines.js";
+import { nodeTranscriptSource, type FileStamp, type TranscriptSource } from "./source.js";
+
+export interface InsightAgent {
+  /** The engine's agent id; state is kept per key. */
+  key: string;
+  provider: ProviderId;
+  pid?: number;
+  startedAtMs?: number;
+  /** Session id from hooks, when any arrived. */
+  sessionId?: string;
+  cwd?: string;
+  executable?: string | null;
+  argv?: readonly string[];
+  /** No hooks installed for this provider: estimate runs from the process and the transcript. */
+  estimateRuns: boolean;
+}
+
+export interface AgentInsight {
+  model?: string;
+  contextLeftPercent?: number;
+  usedTokens?: number;
+  windowTokens?: number;
+  /** Session id the transcript names (hooks' id wins for resume when both exist). */
+  sessionId?: string;
+  transcriptPath?: string;
+  resumeCommand?: string;
+}
+
+/** A synthetic event and the agent (InsightAgent.key) it belongs to. */
+export interface InsightEvent {
+  agentKey: string;
+  event: AgentEvent;
+}
+
+export interface InsightsPoll {
+  insights: Record<string, AgentInsight>;
+  events: InsightEvent[];
+}
+
+export interface InsightsOptions {
+  paths: InsightPaths;
+  source?: TranscriptSource;
+  readIntervalMs?: number;
+  locateIntervalMs?: number;
+  settleMs?: number;
+  tailBytes?: number;
+  headBytes?: number;
+}
+
+export interface InsightsInspector {
+  poll(agents: readonly InsightAgent[], now: Date): Promise<InsightsPoll>;
+}
+
+interface Watch {
+  agent: InsightAgent;
+  file?: string;
+  locatedAt: number;
+  locatedFor?: string;
+  /** Latest stat, when it first looked like this, and the stamp the summary was read at. */
+  stamp?: FileStamp;
+  stampSeenAt: number;
+  readStamp?: FileStamp;
+  readAt: number;
+  summary?: TranscriptSummary;
+  selection?: string;
+  selectionAt: number;
+  estimate: EstimateState;
+  pending: boolean;
+  appeared: boolean;
+  settings?: { stamp?: FileStamp; model?: string };
+}
+
+const SETTINGS_MAX_BYTES = 256 * 1024;
+const sameStamp = (a: FileStamp | undefined, b: FileStamp | undefined) =>
+  a !== undefined && b !== undefined && a.mtimeMs === b.mtimeMs && a.size === b.size;
+
+export function createInsights(options: InsightsOptions): InsightsInspector {
+  const source = options.source ?? nodeTranscriptSource();
+  const readIntervalMs = options.readIntervalMs ?? 5_000;
+  const locateIntervalMs = options.locateIntervalMs ?? 5_000;
+  const settleMs = options.settleMs ?? SETTLE_MS;
+  const readOptions = { tailBytes: options.tailBytes ?? DEFAULT_TAIL_BYTES, headBytes: options.headBytes ?? DEFAULT_HEAD_BYTES };
+  const watches = new Map<string, Watch>();
+  let queue: Promise<unknown> = Promise.resolve();
+
+  async function selection(watch: Watch, t: number): Promise<string | undefined> {
+    if (t - watch.selectionAt < locateIntervalMs && watch.selectionAt !== -Infinity) return watch.selection;
+    const { cwd, argv } = watch.agent;
+    const files = [
+      ...(cwd !== undefined ? [path.join(cwd, ".claude", "settings.local.json"), path.join(cwd, ".claude", "settings.json")] : []),
+      path.join(options.paths.claudeDir, "settings.json"),
+    ];
+    const texts = await Promise.all(files.map((f) => source.readText(f, SETTINGS_MAX_BYTES)));
+    watch.selection = claudeModelSelection(argv ?? [], texts);
+    watch.selectionAt = t;
+    return watch.selection;
+  }
+
+  /** Antigravity keeps one global model setting; shown only once hooks named a session (it is not per session). */
+  async function antigravityModel(watch: Watch): Promise<string | undefined> {
+    const { agent } = watch;
+    if (agent.sessionId === undefined || isGeminiCli(agent.executable ?? undefined, agent.argv ?? [])) return undefined;
+    const file = path.join(options.paths.geminiDir, "antigravity-cli", "settings.json");
+    const stamp = await source.stat(file);
+    if (watch.settings !== undefined && (stamp === undefined ? watch.settings.stamp === undefined : sameStamp(stamp, watch.settings.stamp))) {
+      return watch.settings.model;
+    }
+    let model: string | undefined;
+    const text = stamp === undefined ? undefined : await source.readText(file, SETTINGS_MAX_BYTES);
+    try {
+      const raw = asRecord(JSON.parse(text ?? "null"))?.model;
+      model = sanitizeLabel(asString(raw) ?? asString(asRecord(raw)?.name));
+    } catch {
+      model = undefined;
+    }
+    watch.settings = { stamp, model };
+    return model;
+  }
+
+  async function locate(watch: Watch, t: number): Promise<void> {
+    const { agent } = watch;
+    const boundBySession = agent.sessionId !== undefined && watch.locatedFor === agent.sessionId && watch.file !== undefined;
+    if (boundBySession || (t - watch.locatedAt < locateIntervalMs && watch.locatedFor === agent.sessionId)) return;
+    const input = { sessionId: agent.sessionId, cwd: agent.cwd, pid: agent.pid, startedAtMs: agent.startedAtMs };
+    const file =
+      agent.provider === "claude-code"
+        ? await locateClaudeTranscript(source, options.paths, input)
+        : await locateCodexRollout(source, options.paths, input);
+    watch.locatedAt = t;
+    watch.locatedFor = agent.sessionId;
+    if (file !== watch.file) {
+      // Rotation (/clear, /new, resume): per-file facts reset; run memory carries over so the old run closes.
+      watch.file = file;
+      watch.stamp = undefined;
+      watch.readStamp = undefined;
+      watch.summary = undefined;
+      watch.readAt = -Infinity;
+    }
+  }
+
+  async function inspect(watch: Watch, t: number, now: Date, events: AgentEvent[]): Promise<AgentInsight> {
+    const { agent } = watch;
+    if (agent.provider === "antigravity") {
+      return { model: await antigravityModel(watch), resumeCommand: agentResumeCommand({ ...agent, hookSessionId: agent.sessionId }) };
+    }
+    if (agent.provider !== "claude-code" && agent.provider !== "codex") {
+      return { resumeCommand: agentResumeCommand({ ...agent, hookSessionId: agent.sessionId }) };
+    }
+    await locate(watch, t);
+    let read = false;
+    if (watch.file !== undefined) {
+      const stamp = await source.stat(watch.file);
+      if (stamp === undefined) {
+        watch.locatedAt = -Infinity;
+        watch.locatedFor = undefined;
+      } else {
+        if (!sameStamp(stamp, watch.stamp)) {
+          watch.stamp = stamp;
+          watch.stampSeenAt = t;
+        }
+        if (!sameStamp(stamp, watch.readStamp) && t - watch.readAt >= readIntervalMs) {
+          const reader = agent.provider === "claude-code" ? readClaude : readCodex;
+          try {
+            watch.summary = await reader(source, watch.file, stamp, watch.summary, readOptions);
+            watch.readStamp = stamp;
+            watch.readAt = t;
+            read = true;
+          } catch {
+            // Deleted or rotated between stat and read: find it again next poll.
+            watch.locatedAt = -Infinity;
+          }
+        }
+      }
+    }
+    const summary = watch.summary;
+    const settled = sameStamp(watch.stamp, watch.readStamp) && t - watch.stampSeenAt >= settleMs;
+    if (summary !== undefined && (read || (watch.pending && settled))) {
+      const first = !watch.estimate.baselined;
+      const result = estimateEvents(watch.estimate, {
+        provider: agent.provider,
+        turns: summary.turns,
+        interruption: summary.interruption,
+        estimateRuns: agent.estimateRuns,
+        settled,
+        sessionId: agent.sessionId ?? summary.sessionId,
+        cwd: agent.cwd,
+        now,
+      });
+      watch.estimate = result.state;
+      watch.pending = result.pending;
+      events.push(...result.events);
+      const sessionId = agent.sessionId ?? summary.sessionId;
+      if (agent.estimateRuns && first && !watch.appeared && result.events.length === 0 && sessionId !== undefined) {
+        events.push(appearedEvent({ provider: agent.provider, processTag: processTag(agent), sessionId, cwd: agent.cwd, now }));
+      }
+      watch.appeared = true;
+    }
+    const insight: AgentInsight = { transcriptPath: watch.file };
+    if (summary !== undefined) {
+      insight.model = summary.model;
+      insight.sessionId = summary.sessionId;
+      insight.usedTokens = summary.usedTokens;
+      if (agent.provider === "claude-code") {
+        if (summary.usedTokens !== undefined) {
+          const window = claudeWindow(summary.model, await selection(watch, t));
+          insight.windowTokens = window;
+          insight.contextLeftPercent = claudeContextLeft(summary.usedTokens, window);
+        }
+      } else {
+        insight.windowTokens = summary.windowTokens;
+        insight.contextLeftPercent = summary.contextLeftPercent;
+      }
+    }
+    insight.resumeCommand = agentResumeCommand({ ...agent, hookSessionId: agent.sessionId, transcriptSessionId: insight.sessionId });
+    return stripUndefined(insight);
+  }
+
+  async function pollOnce(agents: readonly InsightAgent[], now: Date): Promise<InsightsPoll> {
+    const t = now.getTime();
+    const events: InsightEvent[] = [];
+    const insights: Record<string, AgentInsight> = {};
+    const present = new Set(agents.map((a) => a.key));
+    for (const [key, watch] of watches) {
+      if (present.has(key)) continue;
+      watches.delete(key);
+      const { agent } = watch;
+      const runKey = lastReportedKey(watch.estimate) ?? agent.sessionId ?? watch.summary?.sessionId;
+      if (agent.estimateRuns && agent.pid !== undefined && runKey !== undefined) {
+        const event = exitedEvent({ provider: agent.provider, processTag: processTag(agent), runKey, sessionId: agent.sessionId ?? watch.summary?.sessionId, cwd: agent.cwd, now });
+        events.push({ agentKey: key, event });
+      }
+    }
+    const results = await Promise.all(
+      agents.map(async (agent) => {
+        let watch = watches.get(agent.key);
+        if (watch === undefined) {
+          watch = { agent, locatedAt: -Infinity, stampSeenAt: t, readAt: -Infinity, selectionAt: -Infinity, estimate: emptyEstimate(), pending: false, appeared: false };
+          watches.set(agent.key, watch);
+        }
+        watch.agent = agent;
+        const own: AgentEvent[] = [];
+        const insight = await inspect(watch, t, now, own);
+        return { key: agent.key, insight, own };
+      }),
+    );
+    for (const { key, insight, own } of results) {
+      insights[key] = insight;
+      for (const event of own) events.push({ agentKey: key, event });
+    }
+    return { insights, events };
+  }
+
+  return {
+    // Serialised: two overlapping polls would read the same change twice and race on the state.
+    poll(agents, now) {
+      const next = queue.then(() => pollOnce(agents, now));
+      queue = next.catch(() => undefined);
+      return next;
+    },
+  };
+}
+
+function processTag(agent: InsightAgent): string {
+  return `${agent.pid ?? "?"}@${agent.startedAtMs ?? ""}`;
+}
+
+function stripUndefined<T extends object>(value: T): T {
+  for (const key of Object.keys(value) as (keyof T)[]) if (value[key] === undefined) delete value[key];
+  return value;
+}

@@ -1,0 +1,91 @@
+// The only place insights touch the file system. Everything above it takes a TranscriptSource, so tests
+// and benches can count reads, and the pure parsers never see a file handle.
+import { promises as fs } from "node:fs";
+import { execFile } from "node:child_process";
+import path from "node:path";
+
+export interface FileStamp {
+  mtimeMs: number;
+  size: number;
+}
+
+export interface TranscriptSource {
+  /** undefined when the path is missing or not a regular file. */
+  stat(file: string): Promise<FileStamp | undefined>;
+  /** Up to `length` bytes from `start` (fewer at the end of the file). */
+  readRange(file: string, start: number, length: number): Promise<Uint8Array>;
+  /** Entry names of a directory; [] when it does not exist. */
+  list(dir: string): Promise<string[]>;
+  /** Whole small text file (settings), or undefined when missing or larger than maxBytes. */
+  readText(file: string, maxBytes: number): Promise<string | undefined>;
+  /** Paths of regular files a process holds open, where the platform can tell without native code. */
+  openFiles?(pid: number): Promise<string[]>;
+}
+
+export function nodeTranscriptSource(platform: NodeJS.Platform = process.platform): TranscriptSource {
+  return {
+    async stat(file) {
+      try {
+        const st = await fs.stat(file);
+        return st.isFile() ? { mtimeMs: st.mtimeMs, size: st.size } : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    async readRange(file, start, length) {
+      const handle = await fs.open(file, "r");
+      try {
+        const buffer = Buffer.alloc(length);
+        const { bytesRead } = await handle.read(buffer, 0, length, start);
+        return buffer.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
+      }
+    },
+    async list(dir) {
+      try {
+        return await fs.readdir(dir);
+      } catch {
+        return [];
+      }
+    },
+    async readText(file, maxBytes) {
+      try {
+        const st = await fs.stat(file);
+        if (!st.isFile() || st.size > maxBytes) return undefined;
+        return await fs.readFile(file, "utf8");
+      } catch {
+        return undefined;
+      }
+    },
+    openFiles: (pid) => (platform === "linux" ? procOpenFiles(pid) : lsofOpenFiles(pid)),
+  };
+}
+
+/** Linux: the symlinks in /proc/<pid>/fd name the open files; unreadable ones (other users) are skipped. */
+async function procOpenFiles(pid: number): Promise<string[]> {
+  const dir = `/proc/${pid}/fd`;
+  let fds: string[];
+  try {
+    fds = await fs.readdir(dir);
+  } catch {
+    return [];
+  }
+  const targets = await Promise.all(fds.map((fd) => fs.readlink(path.join(dir, fd)).catch(() => undefined)));
+  return targets.filter((t): t is string => t !== undefined && t.startsWith("/"));
+}
+
+/** macOS: one bounded `lsof` call (no native module for proc_pidinfo); called only while a Codex agent is unbound. */
+function lsofOpenFiles(pid: number): Promise<string[]> {
+  return new Promise((resolve) => {
+    execFile("lsof", ["-n", "-P", "-w", "-a", "-p", String(pid), "-d", "0-9999", "-Fn"], { timeout: 2_000, maxBuffer: 1 << 20 }, (error, stdout) => {
+      if (error !== null && stdout.length === 0) return resolve([]);
+      resolve(
+        stdout
+          .split("\n")
+          .filter((line) => line.startsWith("n/"))
+          .map((line) => line.slice(1)),
+      );
+    });
+  });
+}

@@ -1,0 +1,35 @@
+// Which provider yields what from local data, and why not where it does not. Shown by the README
+// and usable by a UI that wants to explain an empty model/context column.
+import type { ProviderId } from "@mytty-bar/protocol";
+
+export interface InsightSupport {
+  model: boolean;
+  context: boolean;
+  /** Turn start/finish estimated from the transcript when no hooks are installed. */
+  runEstimate: boolean;
+  /** Why something is missing, in one line. */
+  note?: string;
+}
+
+export const INSIGHT_SUPPORT: Record<ProviderId, InsightSupport> = {
+  "claude-code": { model: true, context: true, runEstimate: true },
+  codex: { model: true, context: true, runEstimate: true },
+  antigravity: {
+    model: true,
+    context: false,
+    runEstimate: false,
+    note: "Antigravity: model from its global settings.json once a hook session exists; its conversation store is protobuf without a stable schema. Gemini CLI: not read.",
+  },
+  opencode: {
+    model: false,
+    context: false,
+    runEstimate: false,
+    note: "OpenCode keeps messages in SQLite (opencode.db); reading it needs a native module or node:sqlite (absent on Node 20), and it stores no context size.",
+  },
+  cursor: {
+    model: false,
+    context: false,
+    runEstimate: false,
+    note: "Cursor CLI keeps chats in SQLite store.db with protobuf blobs; not readable without a native module on Node 20.",
+  },
+};

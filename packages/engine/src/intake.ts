@@ -1,0 +1,180 @@
+// Intake: picks up spool files from <data>/spool/new as the hook helper renames them in, hands their
+// bytes on in arrival order and deletes them. fs.watch gives low latency; a slow poll covers platforms
+// and filesystems where watching misses events. Nothing here can throw past its caller.
+import { constants, promises as fs, watch, type FSWatcher } from "node:fs";
+import path from "node:path";
+import { SPOOL_MAX_HEADER_BYTES, SPOOL_MAX_PAYLOAD_BYTES } from "@mytty-bar/protocol";
+
+export const MAX_SPOOL_FILE_BYTES = SPOOL_MAX_PAYLOAD_BYTES + SPOOL_MAX_HEADER_BYTES;
+/** Files beyond this many waiting are dropped (oldest first): memory and start-up stay bounded. */
+export const MAX_BACKLOG = 5000;
+const BATCH = 128;
+
+export interface IntakeOptions {
+  dir: string;
+  /** Called once per readable file, in arrival order, awaited before the next; `arrivedAt` = its mtime (epoch ms). */
+  onFile(bytes: Buffer, arrivedAt: number): void | Promise<void>;
+  /** A file that could not be taken (not a regular file, too big, unreadable, over the backlog cap). */
+  onReject(reason: string): void;
+  pollMs?: number;
+}
+
+export interface Intake {
+  start(): void;
+  /** Reads everything waiting now; resolves when the directory was empty at least once since the call. */
+  drain(): Promise<void>;
+  backlog(): number;
+  stop(): void;
+}
+
+export function createIntake(options: IntakeOptions): Intake {
+  let watcher: FSWatcher | undefined;
+  let poll: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+  let backlog = 0;
+  // Names we failed to delete: skipped until the next slow poll so a stuck entry cannot spin the loop.
+  const stuck = new Set<string>();
+
+  const kick = (): Promise<void> => {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await drainOnce();
+      } while (again && !stopped);
+    })()
+      .catch(() => undefined)
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+
+  async function drainOnce(): Promise<void> {
+    for (;;) {
+      const names = await listNames();
+      backlog = names.length;
+      if (names.length === 0 || stopped) return;
+      const ordered = await inArrivalOrder(names);
+      for (const name of ordered.slice(0, Math.max(0, ordered.length - MAX_BACKLOG))) {
+        await remove(name);
+        options.onReject("backlog-full");
+      }
+      const batch = ordered.slice(Math.max(0, ordered.length - MAX_BACKLOG)).slice(0, BATCH);
+      for (const name of batch) {
+        if (stopped) return;
+        await take(name);
+        backlog = Math.max(0, backlog - 1);
+      }
+      if (batch.length < BATCH) {
+        // Look once more: files may have arrived while this batch was handled.
+        again = true;
+        return;
+      }
+    }
+  }
+
+  async function listNames(): Promise<string[]> {
+    try {
+      return (await fs.readdir(options.dir)).filter((n) => !n.startsWith(".") && !stuck.has(n));
+    } catch {
+      return [];
+    }
+  }
+
+  async function inArrivalOrder(names: string[]): Promise<string[]> {
+    const stamped = await Promise.all(
+      names.map(async (name) => {
+        try {
+          const st = await fs.lstat(path.join(options.dir, name), { bigint: true });
+          return { name, at: st.mtimeNs };
+        } catch {
+          return { name, at: 0n };
+        }
+      }),
+    );
+    stamped.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.name.localeCompare(b.name)));
+    return stamped.map((s) => s.name);
+  }
+
+  async function take(name: string): Promise<void> {
+    const file = path.join(options.dir, name);
+    let bytes: Buffer | undefined;
+    let arrivedAt = Date.now();
+    let reason: string | undefined;
+    try {
+      // O_NONBLOCK|O_NOFOLLOW: a fifo or symlink dropped into the spool must not hang or redirect us.
+      const handle = await fs.open(file, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+      try {
+        const st = await handle.stat();
+        arrivedAt = st.mtimeMs;
+        if (!st.isFile()) reason = "not-a-file";
+        else if (st.size > MAX_SPOOL_FILE_BYTES) reason = "too-large";
+        else bytes = await handle.readFile();
+      } finally {
+        await handle.close();
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+      reason = "unreadable";
+    }
+    await remove(name);
+    if (bytes && bytes.length <= MAX_SPOOL_FILE_BYTES) {
+      try {
+        await options.onFile(bytes, arrivedAt);
+      } catch {
+        options.onReject("handler-error");
+      }
+    } else {
+      options.onReject(reason ?? "too-large");
+    }
+  }
+
+  async function remove(name: string): Promise<void> {
+    const file = path.join(options.dir, name);
+    try {
+      await fs.rm(file, { recursive: true, force: true });
+    } catch {
+      stuck.add(name);
+    }
+  }
+
+  return {
+    start() {
+      stopped = false;
+      try {
+        watcher = watch(options.dir, { persistent: false }, () => void kick());
+        watcher.on("error", () => {
+          watcher?.close();
+          watcher = undefined;
+        });
+      } catch {
+        watcher = undefined;
+      }
+      poll = setInterval(() => {
+        stuck.clear();
+        void kick();
+      }, options.pollMs ?? 1000);
+      poll.unref();
+      void kick();
+    },
+    drain: async () => {
+      await kick();
+      while (running) await running;
+    },
+    backlog: () => backlog,
+    stop() {
+      stopped = true;
+      watcher?.close();
+      watcher = undefined;
+      if (poll) clearInterval(poll);
+      poll = undefined;
+    },
+  };
+}

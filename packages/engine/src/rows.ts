@@ -1,0 +1,77 @@
+// Engine state → what front ends see (snapshot.ts): one row per agent, shown Attention items, tray, stats.
+import { actionableItems, resumeCommand, type AttentionItem } from "@mytty-bar/protocol";
+import type { EngineCore } from "./core.js";
+import type { AgentRecord } from "./agents.js";
+import type { AgentRow, Snapshot, Stats } from "./snapshot.js";
+import { trayModel } from "./policy/tray.js";
+
+export function agentRows(core: EngineCore): AgentRow[] {
+  const needsYou = new Set(actionableItems(core.tracker).map((i) => core.runOwner.get(i.runId)));
+  const rows = [...core.agents.values()].map((record) => rowOf(core, record, needsYou.has(record.key)));
+  return rows.sort((a, b) => (a.tty ?? "~").localeCompare(b.tty ?? "~") || a.id.localeCompare(b.id));
+}
+
+function rowOf(core: EngineCore, record: AgentRecord, attention: boolean): AgentRow {
+  const run = record.lastRunId !== undefined ? core.tracker.runs[record.lastRunId] : undefined;
+  const sessionId = run?.sessionId ?? record.sessionId;
+  const cwd = run?.cwd ?? record.cwd;
+  const resume = sessionId !== undefined && record.alive ? safeResume(record, sessionId) : undefined;
+  return {
+    id: record.id,
+    tty: record.tty,
+    pid: record.pid,
+    provider: record.provider,
+    via: record.via,
+    executable: record.executable,
+    terminal: record.terminal,
+    state: run?.state ?? record.poll?.state ?? "unknown",
+    ...(sessionId !== undefined ? { sessionId } : {}),
+    ...(run ? { runId: run.id } : {}),
+    ...(run?.message !== undefined ? { message: run.message } : {}),
+    attention,
+    updatedAt: run?.updatedAt ?? record.pollChangedAt ?? record.firstSeenAt,
+    ...(run?.startedAt !== undefined ? { startedAt: run.startedAt } : {}),
+    ...(cwd !== undefined ? { cwd } : {}),
+    ...(record.note !== undefined ? { note: record.note } : {}),
+    ...(resume !== undefined ? { resumeCommand: resume } : {}),
+  };
+}
+
+function safeResume(record: AgentRecord, sessionId: string): string | undefined {
+  try {
+    return resumeCommand({
+      provider: record.provider,
+      sessionId,
+      ...(record.executable !== null ? { executable: record.executable } : {}),
+      ...(record.argv ? { argv: record.argv } : {}),
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+/** Is this agent's idle the settled end of observed work (polling only)? For `wait --until completed`. */
+export function settledAfterWork(core: EngineCore, agentId: string): boolean {
+  const record = [...core.agents.values()].find((a) => a.id === agentId);
+  return record !== undefined && record.lastRunId === undefined && record.poll?.seenWorking === true && record.poll.state === "idle";
+}
+
+export function buildStats(core: EngineCore, spoolBacklog: number): Stats {
+  return { ...core.counters, spoolBacklog, lastEventAt: { ...core.lastEventAt } };
+}
+
+export function buildSnapshot(core: EngineCore, spoolBacklog: number, now: Date): Snapshot {
+  const agents = agentRows(core);
+  const byKey = new Map([...core.agents.values()].map((a) => [a.key, a.id]));
+  const attention = [...core.tracker.attention]
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id))
+    .map((item: AttentionItem) => {
+      const agentId = byKey.get(core.runOwner.get(item.runId) ?? "");
+      return {
+        ...item,
+        ...(agentId !== undefined ? { agentId } : {}),
+        actionable: item.resolvedAt === undefined && item.acknowledgedAt === undefined,
+      };
+    });
+  return { at: now.toISOString(), agents, attention, tray: trayModel(agents, attention), stats: buildStats(core, spoolBacklog) };
+}

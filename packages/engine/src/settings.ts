@@ -1,0 +1,96 @@
+// <data>/settings.json: read by the engine, read and written by the menu bar through these functions.
+// Every field falls back to its default on its own, so one bad value never resets the others.
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import type { Paths } from "@mytty-bar/installers";
+
+const flag = (fallback: boolean) => z.boolean().catch(fallback).default(fallback);
+
+export const NotificationSettingsSchema = z.object({
+  approval: flag(true),
+  input: flag(true),
+  failure: flag(true),
+  completion: flag(true),
+});
+
+export const SettingsSchema = z.object({
+  notifications: NotificationSettingsSchema.catch(NotificationSettingsSchema.parse({})).default(NotificationSettingsSchema.parse({})),
+  /** Completions notify only when the run worked at least this long. */
+  completionThresholdMinutes: z.number().min(0).max(24 * 60).catch(5).default(5),
+  /** Hold a sleep blocker while any agent is running. */
+  preventSleep: flag(true),
+  pollIntervalSeconds: z.number().min(1).max(60).catch(2).default(2),
+  pointerLanguage: z.enum(["en", "ja"]).catch("en").default("en"),
+  launchAtLogin: flag(false),
+  /** Write SKILL.md / AGENTS.md pointers on install (read by mytty-doctor). */
+  pointers: flag(true),
+  /** Electron accelerator string, or null for none. */
+  globalShortcut: z.string().max(64).nullable().catch(null).default(null),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+export type SettingsPatch = Partial<Omit<Settings, "notifications">> & { notifications?: Partial<Settings["notifications"]> };
+
+export const SETTINGS_MAX_BYTES = 64 * 1024;
+
+export function defaultSettings(): Settings {
+  return SettingsSchema.parse({});
+}
+
+/** Parses settings text; anything unreadable yields the defaults (the file is the user's, we never fail on it). */
+export function parseSettings(text: string): Settings {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return defaultSettings();
+  }
+  const result = SettingsSchema.safeParse(raw);
+  return result.success ? result.data : defaultSettings();
+}
+
+export async function loadSettings(paths: Pick<Paths, "settingsFile">): Promise<Settings> {
+  try {
+    const handle = await fs.open(paths.settingsFile, "r");
+    try {
+      const buffer = Buffer.alloc(SETTINGS_MAX_BYTES + 1);
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+      if (bytesRead > SETTINGS_MAX_BYTES) return defaultSettings();
+      return parseSettings(buffer.subarray(0, bytesRead).toString("utf8"));
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return defaultSettings();
+  }
+}
+
+/**
+ * Merges a patch into the stored settings and writes them atomically (0600). Keys this schema does
+ * not know (another front end's) are kept as they were. Returns the settings now in force.
+ */
+export async function saveSettings(paths: Pick<Paths, "settingsFile">, patch: SettingsPatch): Promise<Settings> {
+  const raw = await readRawObject(paths.settingsFile);
+  const current = SettingsSchema.parse(raw);
+  const next = SettingsSchema.parse({
+    ...current,
+    ...patch,
+    notifications: { ...current.notifications, ...(patch.notifications ?? {}) },
+  });
+  await fs.mkdir(path.dirname(paths.settingsFile), { recursive: true, mode: 0o700 });
+  const tmp = `${paths.settingsFile}.${process.pid}.${Date.now()}.tmp`;
+  await fs.writeFile(tmp, `${JSON.stringify({ ...raw, ...next }, null, 2)}\n`, { mode: 0o600 });
+  await fs.rename(tmp, paths.settingsFile);
+  return next;
+}
+
+async function readRawObject(file: string): Promise<Record<string, unknown>> {
+  try {
+    const text = await fs.readFile(file, "utf8");
+    if (text.length > SETTINGS_MAX_BYTES) return {};
+    const raw: unknown = JSON.parse(text);
+    return typeof raw === "object" && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}

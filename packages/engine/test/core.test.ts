@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { EngineCore } from "../src/core.js";
+import { agentRows } from "../src/rows.js";
+import { agent, payload, proc, scanOf, spool } from "./helpers.js";
+
+const t = (s: number) => new Date(Date.UTC(2026, 10, 29, 10, 0, s));
+const SESSION = "a41d7c02-9e3b-4f58-b6a1-2c7d9e0f4b83";
+
+function feed(core: EngineCore, bytes: Uint8Array, at: Date, joined?: Parameters<EngineCore["commit"]>[1]) {
+  const prepared = core.prepare(bytes, at);
+  if (prepared.kind !== "join") return prepared.status;
+  const change = core.commit(prepared, joined, at);
+  return change === "ignored" ? "ignored" : "applied";
+}
+
+describe("engine core", () => {
+  const claudeProc = proc(100, 1, ["node", "/usr/lib/claude-code/cli.js"], "pts/3");
+  const claude = agent(claudeProc, "claude-code", { app: "tmux", tmuxPane: "%1" });
+
+  it("puts an event on the agent its parent chain reaches, with that agent's tty and terminal", () => {
+    const core = new EngineCore(300_000);
+    core.observeScan(scanOf([claudeProc], [claude]), new Map(), t(0));
+    const joined = { agent: claude, tty: "pts/3", terminal: claude.terminal };
+    expect(feed(core, spool("claude-code", payload("claude-code", "UserPromptSubmit"), { ppid: 100 }), t(1), joined)).toBe("applied");
+    expect(feed(core, spool("claude-code", payload("claude-code", "PermissionRequest"), { ppid: 100 }), t(2), joined)).toBe("applied");
+    const rows = agentRows(core);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: "claude-code-100", tty: "pts/3", pid: 100, via: "process", state: "waiting-approval", attention: true, sessionId: SESSION });
+    expect(rows[0]!.terminal).toEqual({ app: "tmux", tmuxPane: "%1" });
+  });
+
+  it("lists an event without a terminal in its chain with tty null, and keeps its session together", () => {
+    const core = new EngineCore(300_000);
+    feed(core, spool("claude-code", payload("claude-code", "UserPromptSubmit"), { ppid: 999 }), t(1), { tty: null, terminal: { app: "VS Code" } });
+    feed(core, spool("claude-code", payload("claude-code", "Stop"), { ppid: 998 }), t(2), undefined);
+    const rows = agentRows(core);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: "claude-code-s-a41d7c02", tty: null, pid: null, via: "hook", state: "succeeded", terminal: { app: "VS Code" } });
+  });
+
+  it("joins by tmux pane when the helper's parent already exited", () => {
+    const core = new EngineCore(300_000);
+    core.observeScan(scanOf([claudeProc], [claude]), new Map(), t(0));
+    feed(core, spool("claude-code", payload("claude-code", "UserPromptSubmit"), { ppid: 4242, env: { tmux_pane: "%1" } }), t(1), { tty: null, terminal: {} });
+    expect(agentRows(core).map((r) => [r.id, r.state])).toEqual([["claude-code-100", "running"]]);
+  });
+
+  it("drops a Claude Code hook that Cursor fired, and counts it as ignored", () => {
+    const core = new EngineCore(300_000);
+    const cursorProc = proc(200, 1, ["/home/u/.local/bin/cursor-agent"], "pts/4");
+    const cursor = agent(cursorProc, "cursor");
+    expect(feed(core, spool("claude-code", payload("claude-code", "UserPromptSubmit"), { ppid: 200 }), t(1), { agent: cursor, tty: "pts/4", terminal: {} })).toBe("ignored");
+    expect(agentRows(core)).toEqual([]);
+    expect(core.counters).toEqual({ accepted: 0, duplicates: 0, rejected: 0, ignored: 1 });
+  });
+
+  it("counts malformed files as rejected, unmapped calls as ignored and retries as duplicates", () => {
+    const core = new EngineCore(300_000);
+    expect(feed(core, new TextEncoder().encode("garbage"), t(1))).toBe("rejected");
+    expect(feed(core, spool("claude-code", "{not json"), t(1))).toBe("rejected");
+    expect(feed(core, spool("claude-code", payload("claude-code", "Notification-idle_prompt")), t(1))).toBe("ignored");
+    const bytes = spool("claude-code", payload("claude-code", "UserPromptSubmit"));
+    feed(core, bytes, t(2));
+    feed(core, bytes, t(3));
+    expect(core.counters).toEqual({ accepted: 1, duplicates: 1, rejected: 2, ignored: 1 });
+    expect(Object.keys(core.lastEventAt)).toEqual(["claude-code"]);
+  });
+
+  it("disconnects a run whose agent process disappeared, but leaves a finished run alone", () => {
+    const core = new EngineCore(300_000);
+    const codexProc = proc(300, 1, ["codex"], "pts/5");
+    const codex = agent(codexProc, "codex");
+    core.observeScan(scanOf([claudeProc, codexProc], [claude, codex]), new Map(), t(0));
+    feed(core, spool("claude-code", payload("claude-code", "UserPromptSubmit"), { ppid: 100 }), t(1), { agent: claude, tty: "pts/3", terminal: {} });
+    feed(core, spool("codex", payload("codex", "UserPromptSubmit"), { ppid: 300 }), t(1), { agent: codex, tty: "pts/5", terminal: {} });
+    feed(core, spool("codex", payload("codex", "Stop"), { ppid: 300 }), t(2), { agent: codex, tty: "pts/5", terminal: {} });
+    const change = core.observeScan(scanOf([]), new Map(), t(5));
+    expect(agentRows(core).map((r) => [r.id, r.state])).toEqual([
+      ["claude-code-100", "disconnected"],
+      ["codex-300", "succeeded"],
+    ]);
+    expect(change.log.map((e) => (e.t === "event" ? e.event.hook : e.t))).toEqual(["mytty-bar.processExited"]);
+    expect(core.tracker.runs[agentRows(core)[0]!.runId!]!.closedBy).toBe("process-exited");
+  });
+
+  it("shows a hookless agent as running while it works and idle after it settles", () => {
+    const core = new EngineCore(300_000);
+    const scan = scanOf([claudeProc], [claude]);
+    const states: string[] = [];
+    for (const [s, cpu] of [[0, 0], [2, 600], [4, 600], [6, 600]] as const) {
+      core.observeScan(scan, new Map([[100, cpu]]), t(s));
+      states.push(agentRows(core)[0]!.state);
+    }
+    expect(states).toEqual(["unknown", "running", "running", "idle"]);
+    expect(agentRows(core)[0]!.attention).toBe(false);
+  });
+
+  it("forgets a polled-only agent once its process is gone", () => {
+    const core = new EngineCore(300_000);
+    core.observeScan(scanOf([claudeProc], [claude]), new Map(), t(0));
+    core.observeScan(scanOf([]), new Map(), t(2));
+    expect(agentRows(core)).toEqual([]);
+  });
+});

@@ -1,0 +1,254 @@
+import { promises as fs } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { execFileSync } from "node:child_process";
+import { afterEach, describe, expect, it } from "vitest";
+import { resolvePaths, type Paths } from "@mytty-bar/installers";
+import type { DetectedAgent, JoinResult, ProcessInfo, ScanResult } from "@mytty-bar/detect";
+import { createEngine, request, watch, type Engine, type AgentRow, type Snapshot, type Stats } from "@mytty-bar/engine";
+import { agent, payload, proc, spool } from "./helpers.js";
+
+/** A process table the test edits; join walks it like detect does (nearest agent up the chain). */
+class FakeSystem {
+  processes: ProcessInfo[] = [];
+  agents: DetectedAgent[] = [];
+  scans = 0;
+  scanner = {
+    scan: async (): Promise<ScanResult> => {
+      this.scans += 1;
+      return { processes: [...this.processes], agents: [...this.agents], at: new Date() };
+    },
+    join: async (pid: number): Promise<JoinResult> => {
+      for (let p = this.processes.find((x) => x.pid === pid); p; p = this.processes.find((x) => x.pid === p!.ppid)) {
+        const hit = this.agents.find((a) => a.pid === p!.pid);
+        if (hit) return { agent: hit, tty: hit.tty, terminal: hit.terminal };
+      }
+      return { tty: null, terminal: {} };
+    },
+  };
+  source = { cwd: async () => undefined };
+  cpu = async () => new Map<number, number>();
+}
+
+const engines: Engine[] = [];
+afterEach(async () => {
+  for (const engine of engines.splice(0)) await engine.stop();
+});
+
+async function setup(sys = new FakeSystem()): Promise<{ paths: Paths; sys: FakeSystem; engine: Engine }> {
+  const home = await fs.mkdtemp(path.join(os.tmpdir(), "engine-test-"));
+  const paths = resolvePaths({ env: { HOME: home }, platform: "linux" });
+  const engine = await start(paths, sys);
+  return { paths, sys, engine };
+}
+
+async function start(paths: Paths, sys: FakeSystem): Promise<Engine> {
+  const engine = await createEngine({ paths, scanner: sys.scanner, source: sys.source, cpu: sys.cpu, spoolPollMs: 50 });
+  engines.push(engine);
+  return engine;
+}
+
+let serial = 0;
+async function drop(paths: Paths, bytes: Uint8Array | string): Promise<void> {
+  serial += 1;
+  const tmp = path.join(paths.spoolTmp, `t${serial}`);
+  await fs.writeFile(tmp, bytes, { mode: 0o600 });
+  await fs.rename(tmp, path.join(paths.spoolNew, `t${serial}`));
+}
+
+const list = async (paths: Paths) => (await request<{ agents: AgentRow[] }>(paths.controlSocket, { op: "list" })).agents;
+
+describe("engine", () => {
+  it("takes a spool file, deletes it and lists the agent over the control socket", async () => {
+    const { paths, sys, engine } = await setup();
+    const p = proc(500, 1, ["claude"], "pts/7");
+    sys.processes.push(p, proc(501, 500, ["sh", "-c", "hook"]));
+    sys.agents.push(agent(p, "claude-code", { app: "tmux", tmuxPane: "%2" }));
+    await drop(paths, spool("claude-code", payload("claude-code", "UserPromptSubmit"), { ppid: 501 }));
+    await engine.drain();
+    expect(await fs.readdir(paths.spoolNew)).toEqual([]);
+    const rows = await list(paths);
+    expect(rows.map((r) => [r.id, r.tty, r.state, r.terminal.tmuxPane])).toEqual([["claude-code-500", "pts/7", "running", "%2"]]);
+    expect((await fs.stat(paths.controlSocket)).mode & 0o777).toBe(0o600);
+    expect((await fs.stat(paths.spoolNew)).mode & 0o777).toBe(0o700);
+    const stats = await request<Stats>(paths.controlSocket, { op: "stats" });
+    expect(stats).toMatchObject({ accepted: 1, duplicates: 0, rejected: 0, spoolBacklog: 0 });
+    expect(Object.keys(stats.lastEventAt)).toEqual(["claude-code"]);
+    const log = await fs.readFile(paths.eventLog, "utf8");
+    expect(log).not.toContain("Split the invoice module"); // the prompt text of the payload is never kept
+  });
+
+  it("rescans when the helper's parent is newer than the last scan", async () => {
+    const { paths, sys, engine } = await setup();
+    const before = sys.scans;
+    const p = proc(600, 1, ["codex"], "pts/8");
+    sys.processes.push(p);
+    sys.agents.push(agent(p, "codex"));
+    await drop(paths, spool("codex", payload("codex", "UserPromptSubmit"), { ppid: 600 }));
+    await engine.drain();
+    expect(sys.scans).toBe(before + 1);
+    expect((await list(paths)).map((r) => [r.id, r.state])).toEqual([["codex-600", "running"]]);
+  });
+
+  it("survives fuzzed spool files, counts them rejected and removes them all", async () => {
+    const { paths, engine } = await setup();
+    const heapBefore = process.memoryUsage().heapUsed;
+    let seed = 7;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const good = Buffer.from(spool("codex", payload("codex", "UserPromptSubmit")));
+    for (let i = 0; i < 60; i += 1) {
+      const bytes = Buffer.from(good);
+      for (let k = 0; k < 1 + Math.floor(rand() * 8); k += 1) bytes[Math.floor(rand() * bytes.length)] = Math.floor(rand() * 256);
+      await drop(paths, i % 3 === 0 ? bytes.subarray(0, Math.floor(rand() * bytes.length)) : bytes);
+    }
+    await drop(paths, Buffer.alloc(3 * 1024 * 1024, 0x61));
+    execFileSync("mkfifo", [path.join(paths.spoolNew, "a-fifo")]);
+    await fs.mkdir(path.join(paths.spoolNew, "a-dir"));
+    await fs.symlink("/etc/passwd", path.join(paths.spoolNew, "a-link"));
+    await engine.drain();
+    expect(await fs.readdir(paths.spoolNew)).toEqual([]);
+    const stats = await request<Stats>(paths.controlSocket, { op: "stats" });
+    expect(stats.accepted + stats.rejected + (stats.ignored ?? 0) + stats.duplicates).toBe(64);
+    expect(stats.rejected).toBeGreaterThanOrEqual(4);
+    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(200 * 1024 * 1024);
+  });
+
+  it("brings state back after a restart and closes runs whose agent died meanwhile", async () => {
+    const { paths, sys, engine } = await setup();
+    const alive = proc(700, 1, ["claude"], "pts/1");
+    const dying = proc(701, 1, ["codex"], "pts/2");
+    sys.processes.push(alive, dying);
+    sys.agents.push(agent(alive, "claude-code"), agent(dying, "codex"));
+    await drop(paths, spool("claude-code", payload("claude-code", "UserPromptSubmit"), { ppid: 700 }));
+    await drop(paths, spool("claude-code", payload("claude-code", "PermissionRequest"), { ppid: 700 }));
+    await drop(paths, spool("codex", payload("codex", "UserPromptSubmit"), { ppid: 701 }));
+    await engine.drain();
+    const item = engine.snapshot().attention[0]!;
+    await engine.stop();
+
+    sys.processes = [alive];
+    sys.agents = [agent(alive, "claude-code")];
+    const again = await start(paths, sys);
+    const rows = again.snapshot().agents.map((r) => [r.id, r.state, r.attention]);
+    expect(rows).toEqual([
+      ["claude-code-700", "waiting-approval", true],
+      ["codex-701", "disconnected", false],
+    ]);
+    expect(again.acknowledge(item.id)).toBe(true);
+    await again.stop();
+    const third = await start(paths, sys);
+    expect(third.snapshot().agents.map((r) => [r.id, r.state, r.attention])).toEqual([
+      ["claude-code-700", "waiting-approval", false],
+      ["codex-701", "disconnected", false],
+    ]);
+    expect(third.stats().accepted).toBe(0);
+  });
+
+  it("pushes snapshots to watchers and answers wait when the state is reached", async () => {
+    const { paths, sys, engine } = await setup();
+    const p = proc(800, 1, ["codex"], "pts/9");
+    sys.processes.push(p);
+    sys.agents.push(agent(p, "codex"));
+    await engine.poll();
+    const seen: Snapshot[] = [];
+    const stream = await watch(paths.controlSocket, (s) => seen.push(s));
+    const waiting = request<{ reached: boolean; agent: AgentRow }>(paths.controlSocket, { op: "wait", agent: "codex-800", until: "completed", timeoutSeconds: 20 }, { timeoutMs: 25_000 });
+    const timeout = request<{ reached: boolean; reason: string }>(paths.controlSocket, { op: "wait", agent: "codex-800", until: "attention", timeoutSeconds: 0.3 });
+    expect(await timeout).toMatchObject({ reached: false, reason: "timeout" });
+    await drop(paths, spool("codex", payload("codex", "UserPromptSubmit"), { ppid: 800 }));
+    await drop(paths, spool("codex", payload("codex", "Stop"), { ppid: 800 }));
+    const done = await waiting;
+    expect(done.reached).toBe(true);
+    expect(done.agent.state).toBe("succeeded");
+    stream.close();
+    expect(seen[0]!.agents.map((a) => a.id)).toEqual(["codex-800"]);
+    expect(seen.some((s) => s.agents[0]!.state === "succeeded")).toBe(true);
+    await expect(request(paths.controlSocket, { op: "wait", agent: "nobody", until: "running" })).rejects.toMatchObject({ code: "unknown-agent" });
+  });
+
+  it("stores a worker's note found by pid up the parent chain, and acks by agent", async () => {
+    const { paths, sys, engine } = await setup();
+    const p = proc(900, 1, ["claude"], "pts/4");
+    sys.processes.push(p, proc(901, 900, ["bash"]), proc(902, 901, ["mytty-team", "status"]));
+    sys.agents.push(agent(p, "claude-code"));
+    await drop(paths, spool("claude-code", payload("claude-code", "UserPromptSubmit"), { ppid: 900 }));
+    await drop(paths, spool("claude-code", payload("claude-code", "PermissionRequest"), { ppid: 900 }));
+    await engine.drain();
+    expect(await request(paths.controlSocket, { op: "note", pid: 902, text: "tests green,\nwriting docs" })).toEqual({ agent: "claude-code-900", note: "tests green, writing docs" });
+    expect((await list(paths))[0]!.note).toBe("tests green, writing docs");
+    const acked = await request<{ acknowledged: string[] }>(paths.controlSocket, { op: "ack", agent: "claude-code-900" });
+    expect(acked.acknowledged).toHaveLength(1);
+    expect((await list(paths))[0]!.attention).toBe(false);
+    expect(await request(paths.controlSocket, { op: "focus", agent: "claude-code-900" })).toEqual({ focused: false });
+  });
+});
+
+describe("control socket hardening", () => {
+  function rawClient(socketPath: string): Promise<{ socket: net.Socket; lines: string[] }> {
+    return new Promise((resolve) => {
+      const socket = net.createConnection(socketPath, () => resolve({ socket, lines }));
+      const lines: string[] = [];
+      let buf = "";
+      socket.on("data", (d) => {
+        buf += d.toString();
+        let i: number;
+        while ((i = buf.indexOf("\n")) >= 0) {
+          lines.push(buf.slice(0, i));
+          buf = buf.slice(i + 1);
+        }
+      });
+      socket.on("error", () => undefined);
+    });
+  }
+  const until = async (check: () => boolean) => {
+    for (let i = 0; i < 200 && !check(); i += 1) await new Promise((r) => setTimeout(r, 10));
+  };
+
+  it("answers bad lines with errors and keeps the connection; a stalled client does not block others", async () => {
+    const { paths } = await setup();
+    const stalled = await rawClient(paths.controlSocket);
+    stalled.socket.write('{"op":"li'); // never finishes its line
+    const { socket, lines } = await rawClient(paths.controlSocket);
+    socket.write('not json\n{"op":"nope","id":3}\n{"id":"x","op":"stats"}\n');
+    await until(() => lines.length >= 3);
+    const replies = lines.map((l) => JSON.parse(l) as { id?: unknown; ok: boolean; error?: { code: string } });
+    expect(replies.map((r) => [r.id, r.ok, r.error?.code])).toEqual([
+      [undefined, false, "bad-request"],
+      [3, false, "bad-request"],
+      ["x", true, undefined],
+    ]);
+    expect(await list(paths)).toEqual([]);
+    socket.destroy();
+    stalled.socket.destroy();
+  });
+
+  it("closes a connection whose line exceeds the cap", async () => {
+    const { paths } = await setup();
+    const { socket, lines } = await rawClient(paths.controlSocket);
+    let closed = false;
+    socket.on("close", () => (closed = true));
+    socket.write("x".repeat(200 * 1024));
+    await until(() => closed);
+    expect(closed).toBe(true);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ ok: false, error: { code: "too-large" } });
+  });
+
+  it("survives random requests and keeps answering", async () => {
+    const { paths } = await setup();
+    let seed = 11;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const samples = ['{"op":"wait","agent":"","until":"x"}', '{"op":"ack"}', '{"op":"note","text":5}', "[]", "null", '{"op":"wait","agent":"a","until":"running","timeoutSeconds":-1}', '{"op":"list","id":{"a":1}}'];
+    const { socket, lines } = await rawClient(paths.controlSocket);
+    for (let i = 0; i < 200; i += 1) {
+      const base = samples[Math.floor(rand() * samples.length)]!;
+      const chars = [...base];
+      if (rand() < 0.5) chars[Math.floor(rand() * chars.length)] = String.fromCharCode(Math.floor(rand() * 128));
+      socket.write(`${chars.join("").replace(/\n/g, "")}\n`);
+    }
+    await until(() => lines.length >= 200);
+    expect(lines).toHaveLength(200);
+    socket.destroy();
+    expect(await request(paths.controlSocket, { op: "list" })).toEqual({ agents: [] });
+  });
+});

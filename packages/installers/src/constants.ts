@@ -1,0 +1,40 @@
+// Copies of the few @mytty-bar/protocol constants the installers need at run time. Importing
+// protocol would load zod, which alone costs more than the whole `mytty-doctor status --json`
+// budget (1.5 × `node -e 0`). test/constants.test.ts proves these equal protocol's.
+import type { ProviderId, SpoolEnvKey } from "@mytty-bar/protocol";
+
+export const PROVIDER_IDS: readonly ProviderId[] = ["codex", "claude-code", "opencode", "antigravity", "cursor"];
+
+export const PROVIDER_NAMES: Readonly<Record<ProviderId, string>> = {
+  codex: "Codex",
+  "claude-code": "Claude Code",
+  opencode: "OpenCode",
+  antigravity: "Antigravity",
+  cursor: "Cursor",
+};
+
+export const SPOOL_MAGIC = "mytty-bar-spool 1";
+export const SPOOL_MAX_PAYLOAD_BYTES = 1024 * 1024;
+export const SPOOL_ENV_KEYS: readonly SpoolEnvKey[] = [
+  "term_program",
+  "term_program_version",
+  "term_session_id",
+  "iterm_session_id",
+  "lc_terminal",
+  "tmux",
+  "tmux_pane",
+  "wezterm_pane",
+  "wezterm_unix_socket",
+  "kitty_window_id",
+  "kitty_listen_on",
+  "ghostty_surface_id",
+  "vscode_ipc_hook_cli",
+  "cursor_trace_id",
+  "cf_bundle_identifier",
+  "windowid",
+  "mytty_agent",
+];
+
+export function isProviderId(value: unknown): value is ProviderId {
+  return typeof value === "string" && (PROVIDER_IDS as readonly string[]).includes(value);
+}

@@ -1,0 +1,32 @@
+// Reading the files a plan is computed from. Size-capped, strict UTF-8: what we cannot read
+// faithfully is a Problem (status invalid), never "not installed", and never written.
+import fs from "node:fs";
+import type { Problem } from "./jsonc-edit.js";
+import { decodeUtf8 } from "./text.js";
+
+export const MAX_CONFIG_BYTES = 8 * 1024 * 1024;
+
+export interface ReadResult {
+  text: string | null;
+  mode?: number;
+  problem?: Problem;
+}
+
+export function readText(file: string, maxBytes = MAX_CONFIG_BYTES): ReadResult {
+  let bytes: Buffer;
+  let mode: number;
+  try {
+    const st = fs.statSync(file);
+    if (st.isDirectory()) return { text: null, problem: { line: 1, column: 1, message: "is a directory, not a file" } };
+    if (st.size > maxBytes) return { text: null, problem: { line: 1, column: 1, message: `is larger than ${maxBytes} bytes` } };
+    mode = st.mode & 0o7777;
+    bytes = fs.readFileSync(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return { text: null };
+    return { text: null, problem: { line: 1, column: 1, message: `cannot be read (${code ?? String(error)})` } };
+  }
+  const text = decodeUtf8(bytes);
+  if (text === undefined) return { text: null, mode, problem: { line: 1, column: 1, message: "is not valid UTF-8" } };
+  return { text, mode };
+}

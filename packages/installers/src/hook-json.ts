@@ -1,0 +1,226 @@
+// The shared engine for JSON hook files (Claude Code and Codex: event → groups → handlers;
+// Cursor: event → handlers). Pure: text in, plan out.
+import type { ProviderId } from "@mytty-bar/protocol";
+import { appendElement, hasComments, insertProperty, parseJsonc, problemAt, removeAt, type Problem } from "./jsonc-edit.js";
+import { chooseRemoval, type BackupLookup, type FileChange, type ItemPlan } from "./plan.js";
+import { detectFormat, runsOurHelper } from "./text.js";
+
+export interface HookEventSpec {
+  name: string;
+  matcher?: string;
+  handler: Record<string, unknown>;
+}
+
+export interface HookJsonSpec {
+  provider: ProviderId;
+  path: string;
+  layout: "grouped" | "flat";
+  events: readonly HookEventSpec[];
+  /** Root keys the provider accepts (Codex refuses any other); undefined = anything. */
+  allowedRootKeys?: readonly string[];
+  /** Root properties added only when missing (Cursor `version: 1`). */
+  rootDefaults?: Readonly<Record<string, unknown>>;
+}
+
+type Json = Record<string, unknown>;
+const isObj = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** One handler of ours: where it is. Group index is -1 in the flat layout. */
+interface Owned {
+  event: string;
+  group: number;
+  index: number;
+}
+
+type Analysis = { ok: true; root: Json; owned: Owned[] } | { ok: false; problem: Problem };
+
+function analyze(text: string, spec: HookJsonSpec): Analysis {
+  const parsed = parseJsonc(text);
+  if (!parsed.ok) return parsed;
+  const { root: node, value } = parsed;
+  if (!isObj(value)) return { ok: false, problem: problemAt(text, node, [], "the top level is not a JSON object") };
+  if (spec.allowedRootKeys) {
+    const extra = Object.keys(value).find((k) => !spec.allowedRootKeys!.includes(k));
+    if (extra !== undefined) {
+      return { ok: false, problem: problemAt(text, node, [extra], `unknown top-level key "${extra}" (only ${spec.allowedRootKeys.join(" and ")} are accepted, the provider ignores this file)`) };
+    }
+  }
+  const hooks = value.hooks;
+  if (hooks === undefined) return { ok: true, root: value, owned: [] };
+  if (!isObj(hooks)) return { ok: false, problem: problemAt(text, node, ["hooks"], `"hooks" is not an object`) };
+  const owned: Owned[] = [];
+  for (const [event, list] of Object.entries(hooks)) {
+    if (!Array.isArray(list) || !list.every(isObj)) {
+      return { ok: false, problem: problemAt(text, node, ["hooks", event], `"hooks.${event}" is not an array of objects`) };
+    }
+    list.forEach((entry, gi) => {
+      if (spec.layout === "flat") {
+        if (runsOurHelper(entry)) owned.push({ event, group: -1, index: gi });
+        return;
+      }
+      const handlers = (entry as Json).hooks;
+      if (Array.isArray(handlers)) handlers.forEach((h, hi) => runsOurHelper(h) && owned.push({ event, group: gi, index: hi }));
+    });
+  }
+  return { ok: true, root: value, owned };
+}
+
+function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
+  if (isObj(a) && isObj(b)) {
+    const ka = Object.keys(a);
+    return ka.length === Object.keys(b).length && ka.every((k) => deepEqual(a[k], b[k]));
+  }
+  return false;
+}
+
+function groupFor(spec: HookJsonSpec, ev: HookEventSpec): Json {
+  if (spec.layout === "flat") return ev.handler;
+  return ev.matcher !== undefined ? { matcher: ev.matcher, hooks: [ev.handler] } : { hooks: [ev.handler] };
+}
+
+/** Reasons the file differs from what install writes (order-insensitive); empty = installed. */
+function problems(a: Extract<Analysis, { ok: true }>, spec: HookJsonSpec): { event: string; reason: string }[] {
+  const out: { event: string; reason: string }[] = [];
+  const hooks = (a.root.hooks ?? {}) as Record<string, Json[]>;
+  for (const ev of spec.events) {
+    const mine = a.owned.filter((o) => o.event === ev.name);
+    if (mine.length === 0) out.push({ event: ev.name, reason: "missing" });
+    else if (mine.length > 1) out.push({ event: ev.name, reason: "duplicate entries" });
+    else {
+      const o = mine[0]!;
+      const group = hooks[ev.name]![spec.layout === "flat" ? o.index : o.group]!;
+      const handler = spec.layout === "flat" ? group : (group.hooks as unknown[])[o.index];
+      if (!deepEqual(handler, ev.handler)) out.push({ event: ev.name, reason: "entry differs (helper path, arguments or timeout)" });
+      else if (spec.layout === "grouped" && group.matcher !== ev.matcher) out.push({ event: ev.name, reason: "matcher differs" });
+    }
+  }
+  for (const o of a.owned) {
+    if (!spec.events.some((e) => e.name === o.event) && !out.some((p) => p.event === o.event)) out.push({ event: o.event, reason: "stale entry for an event we no longer use" });
+  }
+  for (const [k, v] of Object.entries(spec.rootDefaults ?? {})) if (!(k in a.root)) out.push({ event: k, reason: `missing "${k}": ${JSON.stringify(v)}` });
+  return out;
+}
+
+/** Removes our handlers of `events` (all when undefined), pruning groups that held only ours. */
+function removeOwned(text: string, spec: HookJsonSpec, events?: ReadonlySet<string>): { text: string; touched: Set<string> } {
+  const touched = new Set<string>();
+  for (;;) {
+    const a = analyze(text, spec);
+    if (!a.ok) throw new Error(`internal: our edit made the file unparsable: ${a.problem.message}`);
+    // Last one first, so the remaining paths stay valid; re-analyse after each removal.
+    const o = a.owned.filter((x) => !events || events.has(x.event)).at(-1);
+    if (!o) return { text, touched };
+    touched.add(o.event);
+    if (spec.layout === "flat") {
+      text = removeAt(text, ["hooks", o.event, o.index]);
+      continue;
+    }
+    const group = ((a.root.hooks as Record<string, Json[]>)[o.event]!)[o.group]!;
+    const onlyOurs = (group.hooks as unknown[]).length === 1 && Object.keys(group).every((k) => k === "hooks" || k === "matcher");
+    text = onlyOurs ? removeAt(text, ["hooks", o.event, o.group]) : removeAt(text, ["hooks", o.event, o.group, "hooks", o.index]);
+  }
+}
+
+function pruneEvents(text: string, spec: HookJsonSpec, events: Iterable<string>): string {
+  for (const event of events) {
+    const a = analyze(text, spec);
+    if (a.ok && isObj(a.root.hooks) && Array.isArray(a.root.hooks[event]) && (a.root.hooks[event] as unknown[]).length === 0) {
+      text = removeAt(text, ["hooks", event]);
+    }
+  }
+  return text;
+}
+
+/** What install writes: our entries made right, nothing else touched. */
+export function installText(before: string | null, spec: HookJsonSpec): string | undefined {
+  let text = before ?? "{}\n";
+  const a = analyze(text, spec);
+  if (!a.ok) return undefined;
+  const bad = problems(a, spec);
+  if (bad.length === 0) return text;
+  const fmt = detectFormat(before ?? "");
+  const repair = new Set(bad.map((b) => b.event));
+  const removed = removeOwned(text, spec, repair);
+  text = pruneEvents(removed.text, spec, [...removed.touched].filter((e) => !spec.events.some((s) => s.name === e)));
+  for (const [k, v] of Object.entries(spec.rootDefaults ?? {})) if (!(k in a.root)) text = insertProperty(text, [], k, v, fmt);
+  const after = analyze(text, spec);
+  if (!after.ok) return undefined;
+  const hooks = after.root.hooks as Record<string, unknown[]> | undefined;
+  const wanted = spec.events.filter((e) => repair.has(e.name));
+  if (hooks === undefined) {
+    // One insertion for the whole `hooks` object renders it like a hand-written block.
+    const value = Object.fromEntries(wanted.map((e) => [e.name, [groupFor(spec, e)]]));
+    return wanted.length > 0 ? insertProperty(text, [], "hooks", value, fmt) : text;
+  }
+  for (const ev of wanted) {
+    const present = analyze(text, spec);
+    const list = present.ok ? (present.root.hooks as Record<string, unknown[]>)[ev.name] : undefined;
+    text = list === undefined ? insertProperty(text, ["hooks"], ev.name, [groupFor(spec, ev)], fmt) : appendElement(text, ["hooks", ev.name], groupFor(spec, ev), fmt);
+  }
+  return text;
+}
+
+/** Uninstall candidates, least to most pruned (see chooseRemoval). */
+export function removalCandidates(before: string, spec: HookJsonSpec): (string | null)[] | undefined {
+  const a = analyze(before, spec);
+  if (!a.ok) return undefined;
+  if (a.owned.length === 0) return [before];
+  const { text: c0, touched } = removeOwned(before, spec);
+  const out: (string | null)[] = [c0];
+  const c1 = pruneEvents(c0, spec, touched);
+  out.push(c1);
+  const a1 = analyze(c1, spec);
+  let c2 = c1;
+  if (a1.ok && isObj(a1.root.hooks) && Object.keys(a1.root.hooks).length === 0) c2 = removeAt(c1, ["hooks"]);
+  out.push(c2);
+  let c3 = c2;
+  for (const [k, v] of Object.entries(spec.rootDefaults ?? {})) {
+    const a3 = analyze(c3, spec);
+    if (a3.ok && deepEqual(a3.root[k], v)) c3 = removeAt(c3, [k]);
+  }
+  out.push(c3);
+  if (/^\s*\{\s*\}\s*$/.test(c3) && !hasComments(c3)) out.push(null);
+  return out.filter((c, i) => i === 0 || c !== out[i - 1]);
+}
+
+export function planHookJson(spec: HookJsonSpec, before: string | null, newestBackup: BackupLookup, unreadable?: Problem): ItemPlan {
+  const base = { id: spec.provider, kind: "provider" as const, provider: spec.provider, path: spec.path };
+  const change = (b: string | null, after: string | null, redo: FileChange["redo"]): FileChange => ({ path: spec.path, before: b, after, mode: 0o600, backup: true, redo });
+  if (unreadable) return { ...base, status: "invalid", problem: unreadable, detail: unreadable.message, install: [], uninstall: [] };
+  const redoInstall = (cur: string | null) => installText(cur, spec);
+  // The backup is looked up once: by the time a retry runs, uninstall has taken a backup of its own.
+  const prior = newestBackup(spec.path);
+  const lookup: BackupLookup = () => prior;
+  const redoRemove = (cur: string | null) => (cur === null ? null : pickRemoval(cur, spec, lookup));
+  if (before === null) {
+    return { ...base, status: "not-installed", install: [change(null, installText(null, spec)!, redoInstall)], uninstall: [] };
+  }
+  const a = analyze(before, spec);
+  if (!a.ok) return { ...base, status: "invalid", problem: a.problem, detail: a.problem.message, install: [], uninstall: [] };
+  const bad = problems(a, spec);
+  // Uninstall is computed on first use: status never needs it and it re-parses the file per removal.
+  const lazyUninstall = <T extends object>(plan: T): T & { uninstall: FileChange[] } => {
+    let memo: FileChange[] | undefined;
+    return Object.defineProperty(plan, "uninstall", {
+      enumerable: true,
+      get: () => {
+        if (memo === undefined) {
+          const removed = a.owned.length > 0 ? pickRemoval(before, spec, lookup) : undefined;
+          memo = removed !== undefined ? [change(before, removed, redoRemove)] : [];
+        }
+        return memo;
+      },
+    }) as T & { uninstall: FileChange[] };
+  };
+  if (bad.length === 0) return lazyUninstall({ ...base, status: "installed", install: [] });
+  const status = a.owned.length > 0 ? "needs-repair" : "not-installed";
+  const detail = status === "needs-repair" ? bad.map((b) => `${b.event}: ${b.reason}`).join("; ") : undefined;
+  return lazyUninstall({ ...base, status, ...(detail ? { detail } : {}), install: [change(before, installText(before, spec)!, redoInstall)] });
+}
+
+function pickRemoval(text: string, spec: HookJsonSpec, newestBackup: BackupLookup): string | null | undefined {
+  const candidates = removalCandidates(text, spec);
+  return candidates ? chooseRemoval(candidates, newestBackup(spec.path)) : undefined;
+}

@@ -1,0 +1,120 @@
+// One plan per item: each provider's hooks, the helper, the guide, and the two pointers.
+import path from "node:path";
+import type { ProviderId } from "@mytty-bar/protocol";
+import { insertBlock, removeBlock, scanBlock } from "./agents-md.js";
+import { antigravityFiles } from "./antigravity.js";
+import { claudeCodeSpec } from "./claude-code.js";
+import { codexSpec } from "./codex.js";
+import { cursorSpec } from "./cursor.js";
+import { readText } from "./fsio.js";
+import { guideText } from "./guide-text.js";
+import { helperScript } from "./helper-script.js";
+import { planHookJson } from "./hook-json.js";
+import { opencodePluginText } from "./opencode.js";
+import { planOwnedFiles } from "./owned-files.js";
+import { chooseRemoval, type BackupLookup, type ItemPlan, type Lang } from "./plan.js";
+import type { Paths } from "./paths.js";
+import { agentsBlock, skillText } from "./pointer-text.js";
+
+export interface PlanContext {
+  paths: Paths;
+  /** Pointer language to require; undefined accepts an installed pointer in either language. */
+  lang?: Lang;
+  newestBackup: BackupLookup;
+}
+
+/** Providers that get a pointer (a documented global instruction location exists). */
+export const POINTER_PROVIDERS = ["claude-code", "codex"] as const satisfies readonly ProviderId[];
+export type PointerProvider = (typeof POINTER_PROVIDERS)[number];
+
+export function planProvider(id: ProviderId, ctx: PlanContext): ItemPlan {
+  const { paths } = ctx;
+  switch (id) {
+    case "claude-code":
+    case "codex":
+    case "cursor": {
+      const spec = id === "claude-code" ? claudeCodeSpec(paths) : id === "codex" ? codexSpec(paths) : cursorSpec(paths);
+      const read = readText(spec.path);
+      return planHookJson(spec, read.text, ctx.newestBackup, read.problem);
+    }
+    case "opencode": {
+      const read = readText(paths.opencodePlugin);
+      const base = { id, kind: "provider" as const, provider: id, path: paths.opencodePlugin };
+      if (read.problem) return invalid(base, read.problem);
+      return planOwnedFiles(base, [{ path: paths.opencodePlugin, expected: opencodePluginText(paths), current: read.text, mode: 0o600 }]);
+    }
+    case "antigravity": {
+      const base = { id, kind: "provider" as const, provider: id, path: paths.antigravityPluginDir };
+      const files = antigravityFiles(paths).map((f) => ({ f, read: readText(f.path) }));
+      const bad = files.find((x) => x.read.problem);
+      if (bad) return invalid({ ...base, path: bad.f.path }, bad.read.problem!);
+      return planOwnedFiles(base, files.map(({ f, read }) => ({ path: f.path, expected: f.text, current: read.text, mode: 0o600 })), [paths.antigravityPluginDir]);
+    }
+  }
+}
+
+function invalid(base: Omit<ItemPlan, "status" | "install" | "uninstall">, problem: NonNullable<ItemPlan["problem"]>): ItemPlan {
+  return { ...base, status: "invalid", problem, detail: problem.message, install: [], uninstall: [] };
+}
+
+export function planHelper(ctx: PlanContext): ItemPlan {
+  const { helper, binDir } = ctx.paths;
+  const read = readText(helper);
+  const base = { id: "helper", kind: "helper" as const, path: helper };
+  if (read.problem) return invalid(base, read.problem);
+  return planOwnedFiles(base, [{ path: helper, expected: helperScript(ctx.paths), current: read.text, mode: 0o755, forceMode: true, ...(read.mode !== undefined ? { currentMode: read.mode } : {}) }], [binDir]);
+}
+
+export function planGuide(ctx: PlanContext): ItemPlan {
+  const { guide } = ctx.paths;
+  const read = readText(guide);
+  const base = { id: "guide", kind: "guide" as const, path: guide };
+  if (read.problem) return invalid(base, read.problem);
+  return planOwnedFiles(base, [{ path: guide, expected: guideText(ctx.paths), current: read.text, mode: 0o644 }]);
+}
+
+const LANGS: readonly Lang[] = ["en", "ja"];
+
+export function planPointer(provider: PointerProvider, ctx: PlanContext): ItemPlan {
+  return provider === "claude-code" ? planSkill(ctx) : planAgentsMd(ctx);
+}
+
+function planSkill(ctx: PlanContext): ItemPlan {
+  const file = ctx.paths.claudeSkill;
+  const read = readText(file);
+  const base = { id: "pointer:claude-code", kind: "pointer" as const, provider: "claude-code" as const, path: file };
+  if (read.problem) return invalid(base, read.problem);
+  const found = LANGS.find((l) => read.text === skillText(ctx.paths, l));
+  const lang = ctx.lang ?? found ?? "en";
+  const plan = planOwnedFiles({ ...base, lang }, [{ path: file, expected: skillText(ctx.paths, lang), current: read.text, mode: 0o600 }], [path.dirname(file)]);
+  return plan;
+}
+
+function planAgentsMd(ctx: PlanContext): ItemPlan {
+  const file = ctx.paths.codexAgentsMd;
+  const read = readText(file);
+  const base = { id: "pointer:codex", kind: "pointer" as const, provider: "codex" as const, path: file };
+  if (read.problem) return invalid(base, read.problem);
+  const text = read.text;
+  const scan = text === null ? ({ kind: "none" } as const) : scanBlock(text);
+  if (scan.kind === "broken") return invalid(base, scan.problem);
+  const current = scan.kind === "block" ? scan.text.replaceAll("\r\n", "\n") : undefined;
+  const found = LANGS.find((l) => current === agentsBlock(ctx.paths, l));
+  const lang = ctx.lang ?? found ?? "en";
+  const prior = ctx.newestBackup(file);
+  const removal = (cur: string | null) => {
+    if (cur === null) return null;
+    const removed = removeBlock(cur);
+    return removed === "" && scanBlock(cur).kind === "block" ? chooseRemoval(["", null], prior) : removed;
+  };
+  const install = (cur: string | null) => {
+    const s = cur === null ? ({ kind: "none" } as const) : scanBlock(cur);
+    return s.kind === "broken" ? undefined : insertBlock(cur, agentsBlock(ctx.paths, lang));
+  };
+  const after = install(text)!;
+  const change = (after: string | null, redo: (cur: string | null) => string | null | undefined) => ({ path: file, before: text, after, mode: 0o644, backup: true, redo });
+  const uninstall = scan.kind === "block" ? [change(removal(text), removal)] : [];
+  if (scan.kind === "none") return { ...base, lang, status: "not-installed", install: [change(after, install)], uninstall };
+  if (after === text) return { ...base, lang, status: "installed", install: [], uninstall };
+  return { ...base, lang, status: "needs-repair", detail: `the managed block in ${file} differs from the generated text`, install: [change(after, install)], uninstall };
+}

@@ -1,0 +1,137 @@
+// Byte-minimal JSONC edits. jsonc-parser locates nodes and applies edits; the inserted text is
+// rendered here with the file's own indentation and line endings. We do not pass formattingOptions
+// to modify(): its formatter re-flows the whole neighbouring lines, which would change user bytes
+// and break the install → uninstall round trip. Removals are the exact inverse of our insertions.
+import { createRequire } from "node:module";
+import type { Edit, JSONPath, Node, ParseError } from "jsonc-parser";
+// Loaded with require(): through the ESM loader this CommonJS package costs ~3x the startup time,
+// and `mytty-doctor status --json` must stay within 1.5 x `node -e 0`.
+const { applyEdits, findNodeAtLocation, parseTree, printParseErrorCode } = createRequire(import.meta.url)("jsonc-parser") as typeof import("jsonc-parser");
+import { lineColumn, lineIndentAt, type TextFormat } from "./text.js";
+
+export interface Problem {
+  line: number;
+  column: number;
+  message: string;
+}
+
+export type ParseResult = { ok: true; root: Node | undefined; value: unknown } | { ok: false; problem: Problem };
+
+/** Parses JSON with comments; a syntax error is a Problem with line and column, never an exception. */
+export function parseJsonc(text: string): ParseResult {
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: false });
+  const first = errors[0];
+  if (first) {
+    return { ok: false, problem: { ...lineColumn(text, first.offset), message: `${describe(printParseErrorCode(first.error))}` } };
+  }
+  return { ok: true, root, value: root ? nodeValue(root) : undefined };
+}
+
+function describe(code: string): string {
+  return code.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+}
+
+function nodeValue(node: Node): unknown {
+  switch (node.type) {
+    case "object": {
+      const out: Record<string, unknown> = {};
+      for (const prop of node.children ?? []) {
+        const [k, v] = prop.children ?? [];
+        if (k && v) out[String(k.value)] = nodeValue(v);
+      }
+      return out;
+    }
+    case "array":
+      return (node.children ?? []).map(nodeValue);
+    default:
+      return node.value;
+  }
+}
+
+/** A Problem pointing at the node at `path` (for shape errors such as "hooks is not an object"). */
+export function problemAt(text: string, root: Node | undefined, path: JSONPath, message: string): Problem {
+  const node = root ? findNodeAtLocation(root, path) : undefined;
+  return { ...lineColumn(text, node?.offset ?? 0), message };
+}
+
+function mustFind(text: string, path: JSONPath): Node {
+  const root = parseTree(text);
+  const node = root ? (path.length === 0 ? root : findNodeAtLocation(root, path)) : undefined;
+  if (!node) throw new Error(`internal: no node at ${JSON.stringify(path)}`);
+  return node;
+}
+
+function render(value: unknown, base: string, fmt: TextFormat): string {
+  return JSON.stringify(value, null, fmt.indent).split("\n").join(fmt.eol + base);
+}
+
+/** Indentation for a new child of `container`: a sibling's, else the container's line plus one step. */
+function childIndent(text: string, container: Node, fmt: TextFormat): { child: string; parent: string } {
+  const parent = lineIndentAt(text, container.offset) ?? leadingWhitespace(text, container.offset);
+  const last = container.children?.at(-1);
+  const sibling = last ? lineIndentAt(text, last.offset) : undefined;
+  return { child: sibling ?? parent + fmt.indent, parent };
+}
+
+function leadingWhitespace(text: string, offset: number): string {
+  const start = text.lastIndexOf("\n", offset - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(start))?.[0] ?? "";
+}
+
+/** Appends `"key": value` as the last property of the object at `path`. */
+export function insertProperty(text: string, path: JSONPath, key: string, value: unknown, fmt: TextFormat): string {
+  const obj = mustFind(text, path);
+  const { child, parent } = childIndent(text, obj, fmt);
+  const prop = `${JSON.stringify(key)}: ${render(value, child, fmt)}`;
+  return applyEdits(text, [appendEdit(text, obj, prop, child, parent, fmt)]);
+}
+
+/** Appends `value` as the last element of the array at `path`. */
+export function appendElement(text: string, path: JSONPath, value: unknown, fmt: TextFormat): string {
+  const arr = mustFind(text, path);
+  const { child, parent } = childIndent(text, arr, fmt);
+  return applyEdits(text, [appendEdit(text, arr, render(value, child, fmt), child, parent, fmt)]);
+}
+
+function appendEdit(text: string, container: Node, item: string, child: string, parent: string, fmt: TextFormat): Edit {
+  const last = container.children?.at(-1);
+  if (last) return { offset: last.offset + last.length, length: 0, content: `,${fmt.eol}${child}${item}` };
+  // Empty container: we only ever see `{}`/`[]` collapse back on removal (see removeAt).
+  const inner = text.slice(container.offset + 1, container.offset + container.length - 1);
+  return { offset: container.offset + 1, length: inner.length, content: `${fmt.eol}${child}${item}${fmt.eol}${parent}` };
+}
+
+/** Removes the property or element at `path`, exactly undoing insertProperty/appendElement. */
+export function removeAt(text: string, path: JSONPath): string {
+  const root = parseTree(text);
+  const target = root ? findNodeAtLocation(root, path) : undefined;
+  if (!target?.parent) return text;
+  // For a property the removed span is the whole `"key": value` node.
+  const item = target.parent.type === "property" ? target.parent : target;
+  const container = item.parent!;
+  const siblings = container.children ?? [];
+  const index = siblings.indexOf(item);
+  let edit: Edit;
+  if (siblings.length === 1) {
+    edit = { offset: container.offset + 1, length: container.length - 2, content: "" };
+  } else if (index > 0) {
+    const prev = siblings[index - 1]!;
+    edit = { offset: prev.offset + prev.length, length: item.offset + item.length - (prev.offset + prev.length), content: "" };
+  } else {
+    const next = siblings[1]!;
+    edit = { offset: item.offset, length: next.offset - item.offset, content: "" };
+  }
+  return applyEdits(text, [edit]);
+}
+
+/** Replaces the value at `path` (used to repair a wrong value in place). */
+export function replaceValue(text: string, path: JSONPath, value: unknown, fmt: TextFormat): string {
+  const node = mustFind(text, path);
+  const base = lineIndentAt(text, node.parent?.offset ?? node.offset) ?? leadingWhitespace(text, node.offset);
+  return applyEdits(text, [{ offset: node.offset, length: node.length, content: render(value, base, fmt) }]);
+}
+
+export function hasComments(text: string): boolean {
+  return /\/\/|\/\*/.test(text.replace(/"(?:[^"\\]|\\.)*"/g, '""'));
+}

@@ -1,0 +1,84 @@
+// The commands as views of the plans: which FileChanges install, fix and uninstall consist of.
+import type { ProviderId } from "@mytty-bar/protocol";
+import { PROVIDER_IDS } from "./constants.js";
+import { newestBackupLookup } from "./backups.js";
+import { planGuide, planHelper, planPointer, planProvider, POINTER_PROVIDERS, type PlanContext, type PointerProvider } from "./items.js";
+import type { FileChange, ItemPlan, Lang } from "./plan.js";
+import type { Paths } from "./paths.js";
+
+export interface Plans {
+  providers: ItemPlan[];
+  helper: ItemPlan;
+  guide: ItemPlan;
+  pointers: ItemPlan[];
+}
+
+export function planContext(paths: Paths, lang?: Lang): PlanContext {
+  return { paths, ...(lang ? { lang } : {}), newestBackup: newestBackupLookup(paths) };
+}
+
+/** Plans every item; a check that throws becomes a "crashed" entry instead of hiding the others. */
+export function planAll(ctx: PlanContext, providers: readonly ProviderId[] = PROVIDER_IDS): Plans & { crashed: { id: string; message: string }[] } {
+  const crashed: { id: string; message: string }[] = [];
+  const guard = <T>(id: string, fn: () => T): T | undefined => {
+    try {
+      return fn();
+    } catch (error) {
+      crashed.push({ id, message: error instanceof Error ? error.message : String(error) });
+      return undefined;
+    }
+  };
+  const list = <T>(xs: (T | undefined)[]) => xs.filter((x): x is T => x !== undefined);
+  const placeholder = (id: string, kind: ItemPlan["kind"], path: string): ItemPlan => ({ id, kind, path, status: "invalid", detail: "the check crashed", install: [], uninstall: [] });
+  return {
+    providers: list(providers.map((id) => guard(id, () => planProvider(id, ctx)))),
+    helper: guard("helper", () => planHelper(ctx)) ?? placeholder("helper", "helper", ctx.paths.helper),
+    guide: guard("guide", () => planGuide(ctx)) ?? placeholder("guide", "guide", ctx.paths.guide),
+    pointers: list(POINTER_PROVIDERS.map((p) => guard(`pointer:${p}`, () => planPointer(p, ctx)))),
+    crashed,
+  };
+}
+
+const hasPointer = (id: ProviderId): id is PointerProvider => (POINTER_PROVIDERS as readonly string[]).includes(id);
+
+export interface SelectOptions {
+  /** Write the SKILL.md / AGENTS.md pointers (default true). */
+  pointers?: boolean;
+}
+
+/** The items `install <providers>` touches: their hooks, the helper, the guide and their pointers. */
+export function installItems(plans: Plans, ids: readonly ProviderId[], opts: SelectOptions = {}): ItemPlan[] {
+  const items: ItemPlan[] = plans.providers.filter((p) => p.provider && ids.includes(p.provider));
+  if (items.length > 0) items.push(plans.helper, plans.guide);
+  if (opts.pointers !== false) items.push(...plans.pointers.filter((p) => p.provider && hasPointer(p.provider) && ids.includes(p.provider)));
+  return items;
+}
+
+/** The items `fix` repairs: everything that needs repair, plus what installed hooks depend on. */
+export function fixItems(plans: Plans, opts: SelectOptions = {}): ItemPlan[] {
+  const inUse = plans.providers.filter((p) => p.status === "installed" || p.status === "needs-repair");
+  const items: ItemPlan[] = plans.providers.filter((p) => p.status === "needs-repair");
+  if (inUse.length > 0 || plans.helper.status === "needs-repair") items.push(plans.helper);
+  if (inUse.length > 0 || plans.guide.status === "needs-repair") items.push(plans.guide);
+  for (const ptr of plans.pointers) {
+    const hooked = inUse.some((p) => p.provider === ptr.provider);
+    if (ptr.status === "needs-repair" || (hooked && opts.pointers !== false)) items.push(ptr);
+  }
+  return items.filter((i) => i.status !== "installed" && i.status !== "invalid");
+}
+
+/** The items `uninstall [providers]` removes; with every provider, the helper and guide go too. */
+export function uninstallItems(plans: Plans, ids: readonly ProviderId[]): ItemPlan[] {
+  const items = plans.providers.filter((p) => p.provider && ids.includes(p.provider));
+  items.push(...plans.pointers.filter((p) => p.provider && ids.includes(p.provider)));
+  if (PROVIDER_IDS.every((id) => ids.includes(id))) items.push(plans.helper, plans.guide);
+  return items;
+}
+
+export function installChanges(items: readonly ItemPlan[]): FileChange[] {
+  return items.flatMap((i) => i.install);
+}
+
+export function uninstallChanges(items: readonly ItemPlan[]): FileChange[] {
+  return items.flatMap((i) => i.uninstall);
+}

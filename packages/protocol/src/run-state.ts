@@ -1,0 +1,42 @@
+// The run state machine: providers.md §4.1's table, with the changes the brief asks for where
+// Mytty's table freezes or loses events. `undefined` = the event is ignored (run unchanged).
+import type { EventKind, RunState } from "./kinds.js";
+
+const ACTIVE: readonly RunState[] = ["running", "waiting-input", "waiting-approval"];
+
+/**
+ * Differences from the §4.1 table, each on purpose:
+ * - succeeded/failed also close a `waiting-*` run (an answered question or a tool approved without a
+ *   PostToolUse is followed straight by the end of the turn; Mytty dropped that end);
+ * - succeeded/failed also apply to an `unknown` run (we saw only its end, e.g. engine started mid-turn);
+ * - `running` on a running run is applied (state unchanged, message/updatedAt refreshed), so
+ *   "Waiting for 1 background agent" and the current Cursor tool show up;
+ * - a started/running event for a terminal run is not handled here: the tracker opens a new
+ *   generation of the run key and applies the event to that (tracker.ts).
+ */
+export function nextRunState(from: RunState, kind: EventKind): RunState | undefined {
+  switch (kind) {
+    case "idle":
+      return "idle";
+    case "disconnected":
+      return from === "disconnected" ? undefined : "disconnected";
+    case "started":
+      return from === "unknown" || from === "idle" ? "running" : undefined;
+    case "running":
+      return from === "unknown" || from === "idle" || ACTIVE.includes(from) ? "running" : undefined;
+    case "input-requested":
+      return from === "running" ? "waiting-input" : undefined;
+    case "approval-requested":
+      return from === "running" ? "waiting-approval" : undefined;
+    case "succeeded":
+    case "failed":
+      return from === "unknown" || ACTIVE.includes(from) ? kind : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** startedAt is (re)set when work begins from rest, never while it goes on. */
+export function entersWork(from: RunState, to: RunState): boolean {
+  return to === "running" && (from === "unknown" || from === "idle");
+}
