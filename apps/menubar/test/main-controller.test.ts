@@ -2,7 +2,7 @@
 import { defaultSettings, type AgentRow, type Settings, type SettingsPatch } from "@mytty-bar/engine";
 import { describe, expect, it } from "vitest";
 import type { FocusOutcome } from "../src/focus/types.js";
-import { PUSH_CHANNEL, type Push } from "../src/ipc/contract.js";
+import type { Push } from "../src/ipc/contract.js";
 import { effectiveShortcut, MenubarController, type Services } from "../src/main/controller.js";
 import { PushQueue } from "../src/main/ipc.js";
 import { setupNotifications, type NotificationLike } from "../src/main/notifications.js";
@@ -161,9 +161,5 @@ describe("MenubarController", () => {
     expect(effectiveShortcut({ globalShortcut: null })).toBe("CommandOrControl+Shift+J");
     expect(effectiveShortcut({ globalShortcut: "" })).toBeNull();
     expect(effectiveShortcut({ globalShortcut: "Alt+K" })).toBe("Alt+K");
-  });
-
-  it("uses only the allow-listed push channel", () => {
-    expect(PUSH_CHANNEL).toBe("mytty:push");
   });
 });

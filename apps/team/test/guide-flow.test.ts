@@ -72,12 +72,9 @@ describe("the guide's example against fake agents", () => {
   it("runs every line as written: spawn, wait, read, send, close", async () => {
     const lines = guideCommandLines(teamGuide(paths)).filter((l) => !l.startsWith("mytty-team status "));
     const transcript: string[] = [];
-    const ids = new Map<string, string>();
     for (const line of lines) {
-      const words = shellWords(line).slice(1).map((w) => ids.get(w) ?? w);
-      const result = await mytty(words);
-      const m = /^Spawned (\S+) "([^"]+)"/.exec(result.out);
-      if (m) ids.set(m[2] as string, m[1] as string);
+      if (process.env.FLOW_DEBUG) process.stderr.write(`${new Date().toISOString()} $ ${line.slice(0, 80)}\n`);
+      const result = await mytty(shellWords(line).slice(1));
       transcript.push(`$ ${line}\n[${result.code}] ${result.out}`);
       expect(result.code, transcript.join("\n")).toBe(0);
       if (line.startsWith("mytty-team read scout-api")) expect(result.out).toContain("fake claude finished: Read only, do not edit files.");

@@ -63,7 +63,7 @@ describe("status", () => {
     expect(r).toEqual({
       code: 3,
       stdout: "",
-      stderr: "The Mytty Bar engine is not running, and mytty-team status needs it: start it with `mytty-bar` (or `mytty-bar --headless`).\n",
+      stderr: "Mytty Bar is not running: start it with `mytty-bar` (menu bar) or `mytty-bar --headless`.\n",
     });
   });
 });

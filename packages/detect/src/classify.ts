@@ -92,7 +92,7 @@ export function isInteractiveShell(executable: string | undefined, argv: readonl
 /** MYTTY_AGENT value → provider id: trimmed, lowercased, exact ids only. */
 export function parseHint(value: string | undefined): ProviderId | undefined {
   if (value === undefined) return undefined;
-  const normalised = value.toLowerCase();
+  const normalised = value.trim().toLowerCase();
   return isProviderId(normalised) ? normalised : undefined;
 }
 

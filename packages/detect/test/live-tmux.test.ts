@@ -96,9 +96,19 @@ describe("live hook join", () => {
 describe("mytty-doctor agents --json (real CLI process)", () => {
   it("prints the contract rows for the lab's agents", async () => {
     await settledScan("proc");
-    const { stdout } = await run(process.execPath, [doctorBin, "agents", "--json"], { encoding: "utf8", timeout: 20_000 });
-    const rows = JSON.parse(stdout) as { tty: string; pid: number; provider: string; via: string; executable: string; terminal: { app?: string; tmuxPane?: string; tmuxSocket?: string } }[];
-    const mine = rows.filter((r) => r.terminal.tmuxSocket === lab.socket);
+    type Row = { tty: string; pid: number; provider: string; via: string; executable: string; terminal: { app?: string; tmuxPane?: string; tmuxSocket?: string } };
+    let last = "";
+    // Re-run until the lab's rows are all there: a pane may be mid-restart on a loaded box.
+    const mine = await pollUntil(
+      async () => {
+        const { stdout } = await run(process.execPath, [doctorBin, "agents", "--json"], { encoding: "utf8", timeout: 20_000 });
+        last = stdout;
+        const rows = (JSON.parse(stdout) as Row[]).filter((r) => r.terminal.tmuxSocket === lab.socket);
+        return Object.keys(summary(rows)).length === Object.keys(expected).length ? rows : undefined;
+      },
+      30_000,
+      () => last,
+    );
     expect(summary(mine)).toEqual(wanted());
     for (const r of mine) {
       expect(Object.keys(r).slice(0, 6)).toEqual(["tty", "pid", "provider", "via", "executable", "argv"]);

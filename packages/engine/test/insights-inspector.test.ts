@@ -6,8 +6,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runId, syntheticId } from "@mytty-bar/protocol";
-import { resolvePaths } from "@mytty-bar/installers";
-import { claudeProjectSlug, createInsights, nodeTranscriptSource, type InsightAgent, type InsightEvent, type TranscriptSource } from "../src/insights/index.js";
+import { claudeCodeSpec, installText, resolvePaths } from "@mytty-bar/installers";
+import { claudeProjectSlug, createHookPresence, createInsights, nodeTranscriptSource, processStartMs, type InsightAgent, type InsightEvent, type TranscriptSource } from "../src/insights/index.js";
 
 const fixtures = fileURLToPath(new URL("../../../fixtures/transcripts/", import.meta.url));
 const CODEX_ID = "019d7b2e-4c1a-7f30-9e8d-5a6b3c2d1e0f";
@@ -145,6 +145,23 @@ describe("insights inspector", () => {
     expect(kinds(after.events)).toEqual(["started:p-two", "idle:p-one"]);
   });
 
+  it("never binds another session's file: not for a known session id, not older than the process", async () => {
+    const old = await claudeTranscript("0ld00000-0000-4000-8000-000000000000.jsonl", "claude/interrupted.jsonl");
+    await fs.utimes(old, new Date("2026-11-28T10:00:00Z"), new Date("2026-11-28T10:00:00Z"));
+    const inspector = createInsights({ paths });
+    const hooked = await inspector.poll([claude({ sessionId: CLAUDE_SESSION })], at(0));
+    expect(hooked).toEqual({ insights: { "claude-code-4242": { resumeCommand: `claude --resume='${CLAUDE_SESSION}'` } }, events: [] });
+    const fresh = await createInsights({ paths }).poll([claude({ startedAtMs: Date.parse("2026-11-29T09:00:00Z") })], at(0));
+    expect(fresh).toEqual({ insights: { "claude-code-4242": {} }, events: [] });
+  });
+
+  it("turns detect's start times into epoch ms", () => {
+    expect(processStartMs("2026-11-29T10:00:00.000Z")).toBe(Date.parse("2026-11-29T10:00:00.000Z"));
+    expect(processStartMs("12345", 1_000_000)).toBe(1_123_450);
+    expect(processStartMs("12345")).toBeUndefined();
+    expect(processStartMs("")).toBeUndefined();
+  });
+
   it("estimates a hookless Claude turn: running, then finished after the settle time, never waiting", async () => {
     const dir = path.join(paths.claudeDir, "projects", claudeProjectSlug(CWD));
     await fs.mkdir(dir, { recursive: true });
@@ -223,5 +240,16 @@ describe("insights inspector", () => {
     });
     const gemini = { ...agy, key: "antigravity-10", executable: "/usr/local/bin/gemini", sessionId: "g-1" };
     expect((await inspector.poll([gemini], at(4))).insights["antigravity-10"]).toEqual({ resumeCommand: "gemini --resume='g-1'" });
+  });
+});
+
+describe("hook presence", () => {
+  it("says installed only once the provider's config holds our hook entries", async () => {
+    const presence = createHookPresence(paths, 0);
+    expect(presence.installed("claude-code", at(0))).toBe(false);
+    await fs.mkdir(paths.claudeDir, { recursive: true });
+    await fs.writeFile(paths.claudeSettings, installText('{ "model": "sonnet" }\n', claudeCodeSpec(paths))!);
+    expect(presence.installed("claude-code", at(1))).toBe(true);
+    expect(presence.installed("codex", at(1))).toBe(false);
   });
 });

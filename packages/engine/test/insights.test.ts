@@ -131,8 +131,11 @@ describe("Claude Code turns", () => {
     const tail = records("claude/basic.jsonl").slice(0, 4);
     const injected: JsonRecord = { type: "user", promptId: "p-cmd", isMeta: false, message: { content: "<command-name>/compact</command-name>" } };
     expect(claudeTurns(tail)).toEqual([{ key: "8a1d3c55-0e2f-4f7b-a6c1-93d2e8b7f401", status: "open" }]);
-    // A promptId first seen on an injected line still opens a turn (its real prompt may be cut off).
-    expect(claudeTurns([...tail, injected]).map((t) => t.key)).toEqual(["8a1d3c55-0e2f-4f7b-a6c1-93d2e8b7f401", "p-cmd"]);
+    const shell: JsonRecord = { type: "user", promptId: "p-sh", message: { content: "<bash-input>ls</bash-input>" } };
+    expect(claudeTurns([...tail, injected, shell]).map((t) => t.key)).toEqual(["8a1d3c55-0e2f-4f7b-a6c1-93d2e8b7f401"]);
+    // Model work under a promptId whose prompt line the tail cut off still opens that turn.
+    const orphan: JsonRecord = { type: "assistant", promptId: "p-cut", message: { stop_reason: "tool_use", content: [{ type: "tool_use", id: "t" }] } };
+    expect(claudeTurns([orphan])).toEqual([{ key: "p-cut", status: "open" }]);
   });
 
   it("reopens a finished turn when tool traffic follows", () => {

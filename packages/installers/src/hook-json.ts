@@ -2,7 +2,7 @@
 // Cursor: event → handlers). Pure: text in, plan out.
 import type { ProviderId } from "@mytty-bar/protocol";
 import { appendElement, hasComments, insertProperty, parseJsonc, problemAt, removeAt, type Problem } from "./jsonc-edit.js";
-import { chooseRemoval, type BackupLookup, type FileChange, type ItemPlan } from "./plan.js";
+import type { BackupLookup, FileChange, ItemPlan } from "./plan.js";
 import { detectFormat, runsOurHelper } from "./text.js";
 
 export interface HookEventSpec {
@@ -162,27 +162,43 @@ export function installText(before: string | null, spec: HookJsonSpec): string |
   return text;
 }
 
-/** Uninstall candidates, least to most pruned (see chooseRemoval). */
-export function removalCandidates(before: string, spec: HookJsonSpec): (string | null)[] | undefined {
+/**
+ * What the newest backup (taken before our last write) says about containers: undefined when there is
+ * no backup, null when we created the file, else the parsed backup. Content alone cannot tell a
+ * `"Stop": []` the user had from one we created; the backup can.
+ */
+export type RemovalHint = Json | null | undefined;
+
+const ownedOnly = (list: unknown, spec: HookJsonSpec): boolean =>
+  Array.isArray(list) && list.length > 0 && list.every((g) => (spec.layout === "flat" ? runsOurHelper(g) : isObj(g) && Array.isArray(g.hooks) && g.hooks.length > 0 && g.hooks.every(runsOurHelper)));
+
+/** Text after uninstall: our handlers gone, and the containers our install created gone with them. */
+export function removalText(before: string, spec: HookJsonSpec, hint: RemovalHint): string | null | undefined {
   const a = analyze(before, spec);
   if (!a.ok) return undefined;
-  if (a.owned.length === 0) return [before];
+  if (a.owned.length === 0) return before;
   const { text: c0, touched } = removeOwned(before, spec);
-  const out: (string | null)[] = [c0];
-  const c1 = pruneEvents(c0, spec, touched);
-  out.push(c1);
-  const a1 = analyze(c1, spec);
-  let c2 = c1;
-  if (a1.ok && isObj(a1.root.hooks) && Object.keys(a1.root.hooks).length === 0) c2 = removeAt(c1, ["hooks"]);
-  out.push(c2);
-  let c3 = c2;
+  const hintHooks = isObj(hint) && isObj(hint.hooks) ? hint.hooks : undefined;
+  // Keep an emptied event array only when the backup shows the user had it without us.
+  const keepEvent = (e: string) => hintHooks !== undefined && Array.isArray(hintHooks[e]) && !ownedOnly(hintHooks[e], spec);
+  let text = pruneEvents(c0, spec, [...touched].filter((e) => !keepEvent(e)));
+  const a1 = analyze(text, spec);
+  const keepHooks = hintHooks !== undefined && !Object.values(hintHooks).some((l) => ownedOnly(l, spec));
+  if (a1.ok && isObj(a1.root.hooks) && Object.keys(a1.root.hooks).length === 0 && !keepHooks) text = removeAt(text, ["hooks"]);
   for (const [k, v] of Object.entries(spec.rootDefaults ?? {})) {
-    const a3 = analyze(c3, spec);
-    if (a3.ok && deepEqual(a3.root[k], v)) c3 = removeAt(c3, [k]);
+    // Remove a default we added: only when the backup proves it was not there (or we created the file).
+    const added = hint === null || (isObj(hint) && !(k in hint));
+    const a2 = analyze(text, spec);
+    if (added && a2.ok && deepEqual(a2.root[k], v)) text = removeAt(text, [k]);
   }
-  out.push(c3);
-  if (/^\s*\{\s*\}\s*$/.test(c3) && !hasComments(c3)) out.push(null);
-  return out.filter((c, i) => i === 0 || c !== out[i - 1]);
+  if (hint === null && /^\s*\{\s*\}\s*$/.test(text) && !hasComments(text)) return null;
+  return text;
+}
+
+export function parseHint(backup: string | null | undefined): RemovalHint {
+  if (backup === undefined || backup === null) return backup;
+  const p = parseJsonc(backup);
+  return p.ok && isObj(p.value) ? p.value : undefined;
 }
 
 export function planHookJson(spec: HookJsonSpec, before: string | null, newestBackup: BackupLookup, unreadable?: Problem): ItemPlan {
@@ -191,9 +207,8 @@ export function planHookJson(spec: HookJsonSpec, before: string | null, newestBa
   if (unreadable) return { ...base, status: "invalid", problem: unreadable, detail: unreadable.message, install: [], uninstall: [] };
   const redoInstall = (cur: string | null) => installText(cur, spec);
   // The backup is looked up once: by the time a retry runs, uninstall has taken a backup of its own.
-  const prior = newestBackup(spec.path);
-  const lookup: BackupLookup = () => prior;
-  const redoRemove = (cur: string | null) => (cur === null ? null : pickRemoval(cur, spec, lookup));
+  const hint = parseHint(newestBackup(spec.path));
+  const redoRemove = (cur: string | null) => (cur === null ? null : removalText(cur, spec, hint));
   if (before === null) {
     return { ...base, status: "not-installed", install: [change(null, installText(null, spec)!, redoInstall)], uninstall: [] };
   }
@@ -207,7 +222,7 @@ export function planHookJson(spec: HookJsonSpec, before: string | null, newestBa
       enumerable: true,
       get: () => {
         if (memo === undefined) {
-          const removed = a.owned.length > 0 ? pickRemoval(before, spec, lookup) : undefined;
+          const removed = a.owned.length > 0 ? removalText(before, spec, hint) : undefined;
           memo = removed !== undefined ? [change(before, removed, redoRemove)] : [];
         }
         return memo;
@@ -218,9 +233,4 @@ export function planHookJson(spec: HookJsonSpec, before: string | null, newestBa
   const status = a.owned.length > 0 ? "needs-repair" : "not-installed";
   const detail = status === "needs-repair" ? bad.map((b) => `${b.event}: ${b.reason}`).join("; ") : undefined;
   return lazyUninstall({ ...base, status, ...(detail ? { detail } : {}), install: [change(before, installText(before, spec)!, redoInstall)] });
-}
-
-function pickRemoval(text: string, spec: HookJsonSpec, newestBackup: BackupLookup): string | null | undefined {
-  const candidates = removalCandidates(text, spec);
-  return candidates ? chooseRemoval(candidates, newestBackup(spec.path)) : undefined;
 }

@@ -6,7 +6,7 @@ export { parseJsonc, type Problem } from "./jsonc-edit.js";
 export { readText, MAX_CONFIG_BYTES } from "./fsio.js";
 export { BACKUPS_PER_FILE, backupStem, listBackups, newestBackupLookup, writeBackup, countBackups } from "./backups.js";
 export { applyChanges, type ApplyHooks, type ApplyOptions, type ChangeOutcome } from "./apply.js";
-export { installText, removalCandidates, planHookJson, type HookJsonSpec, type HookEventSpec } from "./hook-json.js";
+export { installText, removalText, parseHint, planHookJson, type RemovalHint, type HookJsonSpec, type HookEventSpec } from "./hook-json.js";
 export { claudeCodeSpec, CLAUDE_EVENTS, CLAUDE_NOTIFICATION_MATCHER } from "./claude-code.js";
 export { codexSpec, CODEX_EVENTS } from "./codex.js";
 export { cursorSpec, CURSOR_EVENTS } from "./cursor.js";

@@ -54,16 +54,14 @@ export function installItems(plans: Plans, ids: readonly ProviderId[], opts: Sel
   return items;
 }
 
-/** The items `fix` repairs: everything that needs repair, plus what installed hooks depend on. */
+/** The items `fix` repairs: everything that needs repair, plus the helper and guide installed hooks depend on. */
 export function fixItems(plans: Plans, opts: SelectOptions = {}): ItemPlan[] {
   const inUse = plans.providers.filter((p) => p.status === "installed" || p.status === "needs-repair");
   const items: ItemPlan[] = plans.providers.filter((p) => p.status === "needs-repair");
   if (inUse.length > 0 || plans.helper.status === "needs-repair") items.push(plans.helper);
   if (inUse.length > 0 || plans.guide.status === "needs-repair") items.push(plans.guide);
-  for (const ptr of plans.pointers) {
-    const hooked = inUse.some((p) => p.provider === ptr.provider);
-    if (ptr.status === "needs-repair" || (hooked && opts.pointers !== false)) items.push(ptr);
-  }
+  // A missing pointer is not repaired: the user may have deleted it (it says it is safe to); install writes it.
+  if (opts.pointers !== false) items.push(...plans.pointers.filter((p) => p.status === "needs-repair"));
   return items.filter((i) => i.status !== "installed" && i.status !== "invalid");
 }
 

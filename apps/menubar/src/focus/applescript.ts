@@ -4,7 +4,10 @@
 
 /** Quote text as an AppleScript string literal; control characters are refused rather than guessed. */
 export function appleScriptString(text: string): string {
-  if (/[\u0000-\u001f\u007f]/.test(text)) throw new Error("AppleScript literal must not contain control characters");
+  for (const ch of text) {
+    const code = ch.charCodeAt(0);
+    if (code < 0x20 || code === 0x7f) throw new Error("AppleScript literal must not contain control characters");
+  }
   return `"${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
 }
 

@@ -8,15 +8,11 @@ export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const POPUP_URL = `${APP_ORIGIN}/popup.html`;
 
 /** No remote anything: scripts and styles from our origin only, no inline code, no network. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join("; ");
+const POLICY = ["default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:", "base-uri 'none'", "form-action 'none'"];
+/** The copy in popup.html's <meta> tag (a meta CSP cannot carry frame-ancestors). */
+export const META_CONTENT_SECURITY_POLICY = POLICY.join("; ");
+/** Sent as a header with every file of the popup. */
+export const CONTENT_SECURITY_POLICY = [...POLICY, "frame-ancestors 'none'"].join("; ");
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",

@@ -3,6 +3,8 @@
 // Channel names are checked against the allow-list in ../ipc/contract.ts by the compiler.
 import type { IpcRendererEvent } from "electron";
 import type { InvokeChannel, InvokeMap, MyttyBarBridge, Push, PushChannel } from "../ipc/contract.js";
+// A CommonJS file under verbatimModuleSyntax must spell its runtime import this way.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 import electron = require("electron");
 
 const PUSH: PushChannel = "mytty:push";

@@ -7,10 +7,10 @@ import {
   groupAgents,
   kindLabel,
   orderAttention,
-  placeLabel,
   providerLabel,
   shortPath,
   stateLabel,
+  whereLabel,
 } from "../view-model/model.js";
 import { h } from "./dom.js";
 
@@ -45,7 +45,7 @@ export function renderAttention(snapshot: Snapshot, integrations: readonly Integ
   for (const item of items) {
     const agent = agentFor(snapshot, item);
     const since = Date.parse(item.createdAt);
-    const where = agent ? `${agent.terminal.app ?? "terminal"} · ${placeLabel(agent)}` : "agent gone";
+    const where = agent ? whereLabel(agent) : "agent gone";
     const jump = agent ? () => actions.jump(agent.id) : undefined;
     const ack = item.actionable ? () => actions.acknowledge(item.id) : undefined;
     nodes.push(

@@ -1,7 +1,7 @@
 // The ink dashboard: pure props → frame. State and keys live in TuiApp (app.tsx).
 import { Box, Text } from "ink";
 import type { Snapshot } from "@mytty-bar/engine";
-import { formatElapsed, kindLabel, placeLabel, providerLabel, shortPath, stateLabel } from "../view-model/model.js";
+import { formatElapsed, kindLabel, providerLabel, shortPath, stateLabel, whereLabel } from "../view-model/model.js";
 import type { TuiRow } from "./model.js";
 
 export interface DashboardProps {
@@ -37,7 +37,7 @@ function Row({ row, selected, now }: { row: TuiRow; selected: boolean; now: numb
     case "empty":
       return <Text dimColor>{`  ${row.text}`}</Text>;
     case "attention": {
-      const where = row.agent ? `${row.agent.terminal.app ?? "terminal"} · ${placeLabel(row.agent)}` : "agent gone";
+      const where = row.agent ? whereLabel(row.agent) : "agent gone";
       const age = formatElapsed(now - Date.parse(row.item.createdAt));
       return (
         <Text inverse={selected}>

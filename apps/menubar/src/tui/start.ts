@@ -16,12 +16,12 @@ export function nodeFocus(): (agent: AgentRow) => Promise<FocusOutcome> {
 }
 
 /** Runs the dashboard over an engine; exported so tests can hand it a small fake engine. */
-export async function runTui(engine: EngineHandle, focus: (agent: AgentRow) => Promise<FocusOutcome> = nodeFocus()): Promise<number> {
+export async function runTui(engine: EngineHandle, focus: (agent: AgentRow) => Promise<FocusOutcome> = nodeFocus(), now?: () => number): Promise<number> {
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     console.error(TUI_NEEDS_TTY);
     return 2;
   }
-  await runTuiApp({ engine, focus });
+  await runTuiApp({ engine, focus, ...(now ? { now } : {}) });
   return 0;
 }
 

@@ -72,6 +72,13 @@ export function appLabel(agent: Pick<AgentRow, "terminal">): string {
   return agent.terminal.remote ? `${app} (${agent.terminal.remote})` : app;
 }
 
+/** "iTerm2 · ttys004"; a bare tmux pane names only itself. */
+export function whereLabel(agent: Pick<AgentRow, "tty" | "terminal">): string {
+  const app = appLabel(agent);
+  const place = placeLabel(agent);
+  return app === "tmux" ? place : `${app} · ${place}`;
+}
+
 export interface PlaceGroup {
   place: string;
   agents: AgentRow[];

@@ -1,6 +1,6 @@
 // `mytty-team status "<note>"`: a worker's one-line self-report, stored by the engine on the
 // caller's own agent row (shown in `list` and the popup).
-import type { AgentRow } from "@mytty-bar/engine";
+import { ENGINE_NOT_RUNNING_MESSAGE, type AgentRow } from "@mytty-bar/engine";
 import type { Command } from "commander";
 import { EXIT, TeamError, say } from "../tmux/messages.js";
 import { socketFromTmuxEnv } from "../tmux/runner.js";
@@ -43,7 +43,7 @@ export async function reportStatus(ctx: TeamContext, text: string): Promise<{ id
     await ctx.engine.note(caller === undefined ? { pid: ctx.pid } : { agent: caller.id }, note);
     return { id: caller?.id, note };
   } catch (error) {
-    if (error instanceof EngineDownError) throw new TeamError(say.engineDown("mytty-team status"), EXIT.engineDown);
+    if (error instanceof EngineDownError) throw new TeamError(ENGINE_NOT_RUNNING_MESSAGE, EXIT.engineDown);
     if (error instanceof AgentUnknownError) throw new TeamError(say.callerUnknown(), EXIT.failed);
     throw error;
   }

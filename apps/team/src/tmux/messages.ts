@@ -42,8 +42,6 @@ export const say = {
   taskMissing: () => "spawn needs the task: pass --task <text> or --task-file <path> (exactly one).",
   taskEmpty: () => "The task is empty: write what the new agent should do.",
   taskFileUnreadable: (file: string, reason: string) => `Cannot read the task file ${file}: ${reason}.`,
-  engineDown: (what: string) =>
-    `The Mytty Bar engine is not running, and ${what} needs it: start it with \`mytty-bar\` (or \`mytty-bar --headless\`).`,
   callerUnknown: () =>
     "mytty-team status runs from inside an agent Mytty Bar sees, and none was found for this pane or process: check `mytty-team list` (are the hooks installed? `mytty-doctor status`).",
   noteEmpty: () => "The status note is empty: say in one line what you are doing, e.g. `mytty-team status \"tests green, writing docs\"`.",

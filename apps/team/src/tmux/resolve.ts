@@ -80,3 +80,24 @@ export async function resolveAgent(ctx: TeamContext, agent: string): Promise<Res
   if (pane === undefined) throw new TeamError(say.agentNotFound(agent), EXIT.failed);
   return { id: pane.agentId ?? agent, pane: pane.paneId, runner: local };
 }
+
+/**
+ * A label given at spawn, for commands the engine resolves (`wait`): when the engine does not know
+ * the name but exactly one pane of the caller's tmux server carries it, the id spawn recorded there.
+ * Undefined whenever there is nothing to translate (outside tmux, engine down, engine knows it).
+ */
+export async function spawnedLabelToId(ctx: TeamContext, agent: string): Promise<string | undefined> {
+  if (!ctx.env.TMUX) return undefined;
+  let rows: AgentRow[];
+  try {
+    rows = await ctx.engine.list();
+  } catch {
+    return undefined;
+  }
+  const known = resolveRow(rows, agent);
+  if (known.ok || known.code === "ambiguous-agent") return undefined;
+  const listed = await ctx.tmux().run(listPanesArgs({ all: true }));
+  if (listed.code !== 0) return undefined;
+  const hits = parsePanes(listed.stdout).filter((p) => p.label === agent && p.agentId !== undefined);
+  return hits.length === 1 ? hits[0]?.agentId : undefined;
+}

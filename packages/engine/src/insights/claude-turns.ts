@@ -26,6 +26,11 @@ const INJECTED_PREFIXES = [
   "<local-command-stdout>",
   "<local-command-stderr>",
   "<system-reminder>",
+  "<bash-input>",
+  "<bash-stdout>",
+  "<bash-stderr>",
+  "<local-command-caveat>",
+  "<user-memory-input>",
   "[Request interrupted",
   "Caveat: The messages below",
 ];
@@ -92,7 +97,7 @@ function lineId(record: JsonRecord, index: number): string {
 /**
  * Turns of a tail in order. A prompt line opens a turn; `end_turn` or a `turn_duration` system line
  * finishes it; an ESC line interrupts it; tool traffic or any other line of the same prompt reopens it.
- * A promptId first seen on a non-prompt line (its prompt was cut off by the tail) opens a turn too.
+ * A promptId first seen on an assistant or tool line (its prompt was cut off by the tail) opens a turn too.
  */
 export function claudeTurns(records: readonly JsonRecord[]): Turn[] {
   const turns: Turn[] = [];
@@ -111,9 +116,13 @@ export function claudeTurns(records: readonly JsonRecord[]): Turn[] {
     if (!mainLine(record)) return;
     const promptId = sanitizeSessionId(record.promptId);
     if (promptId !== undefined) {
+      const interrupted = record.type === "user" ? sanitizeSessionId(record.interruptedMessageId) : undefined;
+      // Only model work opens a turn whose prompt line the tail cut off; a `!` shell line or a slash
+      // command's output never reaches the model and must not leave a turn open forever.
+      const opens = isRealPrompt(record) || interrupted !== undefined || record.type === "assistant" || isToolTraffic(record);
+      if (!byKey.has(promptId) && !opens) return;
       const turn = open(promptId);
       current = turn;
-      const interrupted = record.type === "user" ? sanitizeSessionId(record.interruptedMessageId) : undefined;
       if (interrupted !== undefined) {
         turn.status = "interrupted";
         turn.interruptedMessageId = interrupted;

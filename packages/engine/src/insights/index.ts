@@ -13,3 +13,4 @@ export * from "./locate.js";
 export * from "./read.js";
 export * from "./inspector.js";
 export * from "./hooks.js";
+export * from "./settings-files.js";

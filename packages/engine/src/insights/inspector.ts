@@ -3,14 +3,13 @@
 // synthetic events. Call poll() with every live agent on each detection tick; an agent left out is
 // taken to have exited.
 import path from "node:path";
-import { isGeminiCli, sanitizeLabel } from "@mytty-bar/protocol";
 import type { AgentEvent, ProviderId } from "@mytty-bar/protocol";
-import { claudeContextLeft, claudeModelSelection, claudeWindow } from "./claude.js";
+import { claudeContextLeft, claudeProjectSlug, claudeWindow } from "./claude.js";
 import { appearedEvent, emptyEstimate, estimateEvents, exitedEvent, lastReportedKey, SETTLE_MS, type EstimateState } from "./estimate.js";
 import { locateClaudeTranscript, locateCodexRollout, type InsightPaths } from "./locate.js";
 import { DEFAULT_HEAD_BYTES, DEFAULT_TAIL_BYTES, readClaude, readCodex, type TranscriptSummary } from "./read.js";
 import { agentResumeCommand } from "./resume.js";
-import { asRecord, asString } from "./lines.js";
+import { antigravityModel, claudeSelection, type SelectionCache, type SettingsCache } from "./settings-files.js";
 import { nodeTranscriptSource, type FileStamp, type TranscriptSource } from "./source.js";
 
 export interface InsightAgent {
@@ -69,21 +68,22 @@ interface Watch {
   file?: string;
   locatedAt: number;
   locatedFor?: string;
+  /** mtime of the bound Claude file's directory when it was located. */
+  dirMtime?: number;
   /** Latest stat, when it first looked like this, and the stamp the summary was read at. */
   stamp?: FileStamp;
   stampSeenAt: number;
   readStamp?: FileStamp;
   readAt: number;
   summary?: TranscriptSummary;
-  selection?: string;
-  selectionAt: number;
+  /** The user's Claude model selection, re-read at most every locate interval. */
+  selection: SelectionCache;
   estimate: EstimateState;
   pending: boolean;
   appeared: boolean;
-  settings?: { stamp?: FileStamp; model?: string };
+  settings: SettingsCache;
 }
 
-const SETTINGS_MAX_BYTES = 256 * 1024;
 const sameStamp = (a: FileStamp | undefined, b: FileStamp | undefined) =>
   a !== undefined && b !== undefined && a.mtimeMs === b.mtimeMs && a.size === b.size;
 
@@ -96,44 +96,21 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
   const watches = new Map<string, Watch>();
   let queue: Promise<unknown> = Promise.resolve();
 
-  async function selection(watch: Watch, t: number): Promise<string | undefined> {
-    if (t - watch.selectionAt < locateIntervalMs && watch.selectionAt !== -Infinity) return watch.selection;
-    const { cwd, argv } = watch.agent;
-    const files = [
-      ...(cwd !== undefined ? [path.join(cwd, ".claude", "settings.local.json"), path.join(cwd, ".claude", "settings.json")] : []),
-      path.join(options.paths.claudeDir, "settings.json"),
-    ];
-    const texts = await Promise.all(files.map((f) => source.readText(f, SETTINGS_MAX_BYTES)));
-    watch.selection = claudeModelSelection(argv ?? [], texts);
-    watch.selectionAt = t;
-    return watch.selection;
-  }
-
-  /** Antigravity keeps one global model setting; shown only once hooks named a session (it is not per session). */
-  async function antigravityModel(watch: Watch): Promise<string | undefined> {
-    const { agent } = watch;
-    if (agent.sessionId === undefined || isGeminiCli(agent.executable ?? undefined, agent.argv ?? [])) return undefined;
-    const file = path.join(options.paths.geminiDir, "antigravity-cli", "settings.json");
-    const stamp = await source.stat(file);
-    if (watch.settings !== undefined && (stamp === undefined ? watch.settings.stamp === undefined : sameStamp(stamp, watch.settings.stamp))) {
-      return watch.settings.model;
-    }
-    let model: string | undefined;
-    const text = stamp === undefined ? undefined : await source.readText(file, SETTINGS_MAX_BYTES);
-    try {
-      const raw = asRecord(JSON.parse(text ?? "null"))?.model;
-      model = sanitizeLabel(asString(raw) ?? asString(asRecord(raw)?.name));
-    } catch {
-      model = undefined;
-    }
-    watch.settings = { stamp, model };
-    return model;
-  }
-
   async function locate(watch: Watch, t: number): Promise<void> {
     const { agent } = watch;
     const boundBySession = agent.sessionId !== undefined && watch.locatedFor === agent.sessionId && watch.file !== undefined;
     if (boundBySession || (t - watch.locatedAt < locateIntervalMs && watch.locatedFor === agent.sessionId)) return;
+    // Bound to the newest file of a Claude project dir: only a new file there (rotation) can change that.
+    // The dir's mtime is taken before listing it, so a file created meanwhile is seen next time.
+    const projectDir =
+      agent.provider === "claude-code" && agent.sessionId === undefined && agent.cwd !== undefined
+        ? path.join(options.paths.claudeDir, "projects", claudeProjectSlug(agent.cwd))
+        : undefined;
+    const dirMtime = projectDir !== undefined ? await source.dirMtime(projectDir) : undefined;
+    if (watch.file !== undefined && dirMtime !== undefined && dirMtime === watch.dirMtime && watch.locatedFor === agent.sessionId) {
+      watch.locatedAt = t;
+      return;
+    }
     const input = { sessionId: agent.sessionId, cwd: agent.cwd, pid: agent.pid, startedAtMs: agent.startedAtMs };
     const file =
       agent.provider === "claude-code"
@@ -141,6 +118,7 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
         : await locateCodexRollout(source, options.paths, input);
     watch.locatedAt = t;
     watch.locatedFor = agent.sessionId;
+    watch.dirMtime = dirMtime;
     if (file !== watch.file) {
       // Rotation (/clear, /new, resume): per-file facts reset; run memory carries over so the old run closes.
       watch.file = file;
@@ -154,7 +132,7 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
   async function inspect(watch: Watch, t: number, now: Date, events: AgentEvent[]): Promise<AgentInsight> {
     const { agent } = watch;
     if (agent.provider === "antigravity") {
-      return { model: await antigravityModel(watch), resumeCommand: agentResumeCommand({ ...agent, hookSessionId: agent.sessionId }) };
+      return { model: await antigravityModel(source, options.paths, agent, watch.settings), resumeCommand: agentResumeCommand({ ...agent, hookSessionId: agent.sessionId }) };
     }
     if (agent.provider !== "claude-code" && agent.provider !== "codex") {
       return { resumeCommand: agentResumeCommand({ ...agent, hookSessionId: agent.sessionId }) };
@@ -215,7 +193,7 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
       insight.usedTokens = summary.usedTokens;
       if (agent.provider === "claude-code") {
         if (summary.usedTokens !== undefined) {
-          const window = claudeWindow(summary.model, await selection(watch, t));
+          const window = claudeWindow(summary.model, await claudeSelection(source, options.paths, agent, watch.selection, t, locateIntervalMs));
           insight.windowTokens = window;
           insight.contextLeftPercent = claudeContextLeft(summary.usedTokens, window);
         }
@@ -247,7 +225,7 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
       agents.map(async (agent) => {
         let watch = watches.get(agent.key);
         if (watch === undefined) {
-          watch = { agent, locatedAt: -Infinity, stampSeenAt: t, readAt: -Infinity, selectionAt: -Infinity, estimate: emptyEstimate(), pending: false, appeared: false };
+          watch = { agent, locatedAt: -Infinity, stampSeenAt: t, readAt: -Infinity, selection: { at: -Infinity }, settings: {}, estimate: emptyEstimate(), pending: false, appeared: false };
           watches.set(agent.key, watch);
         }
         watch.agent = agent;

@@ -1,10 +1,10 @@
 // Finding the transcript of one agent (providers.md §6.1, §6.2). Binding rules, in order:
-//   Claude Code: hook session id → <claude>/projects/*/<id>.jsonl (the cwd's project dir first);
-//                else the newest *.jsonl in <claude>/projects/<slug(cwd)>/ (this also follows /clear,
+//   Claude Code: hook session id → <claude>/projects/*/<id>.jsonl (the cwd's project dir first), only;
+//                without one, the newest *.jsonl in <claude>/projects/<slug(cwd)>/ (this also follows /clear,
 //                which starts a new file in the same dir).
 //   Codex:       hook session id → sessions/**/rollout-*-<id>.jsonl (newest day dirs first);
 //                else the rollout the process holds open (/proc fds on Linux, lsof on macOS);
-//                else the newest recent rollout whose session_meta cwd is the agent's cwd.
+//                else (no session id) the newest recent rollout whose session_meta cwd is the agent's cwd.
 // Files older than the process (when its start is known) are never bound: they belong to earlier runs.
 import path from "node:path";
 import { claudeProjectSlug } from "./claude.js";
@@ -46,13 +46,16 @@ async function newestJsonl(source: TranscriptSource, dir: string, minMtimeMs: nu
 export async function locateClaudeTranscript(source: TranscriptSource, paths: InsightPaths, input: LocateInput): Promise<string | undefined> {
   const projects = path.join(paths.claudeDir, "projects");
   const slugDir = input.cwd !== undefined ? path.join(projects, claudeProjectSlug(input.cwd)) : undefined;
-  if (input.sessionId !== undefined && !input.sessionId.includes("/") && !input.sessionId.startsWith(".")) {
+  if (input.sessionId !== undefined) {
+    // A known session binds only its own file: the newest file of the dir may be another session's.
+    if (input.sessionId.includes("/") || input.sessionId.startsWith(".")) return undefined;
     const name = `${input.sessionId}.jsonl`;
     if (slugDir !== undefined && (await source.stat(path.join(slugDir, name))) !== undefined) return path.join(slugDir, name);
     for (const dir of await source.list(projects)) {
       const file = path.join(projects, dir, name);
       if ((await source.stat(file)) !== undefined) return file;
     }
+    return undefined;
   }
   if (slugDir === undefined) return undefined;
   return newestJsonl(source, slugDir, minMtime(input));
@@ -110,7 +113,8 @@ export async function locateCodexRollout(source: TranscriptSource, paths: Insigh
     }
     if (best !== undefined) return best.file;
   }
-  if (input.cwd === undefined) return undefined;
+  // By cwd only without a session id: two Codex sessions in one directory are told apart by id or fd only.
+  if (input.cwd === undefined || input.sessionId !== undefined) return undefined;
   const candidates: { file: string; mtimeMs: number }[] = [];
   for (const dir of await codexDayDirs(source, sessions)) {
     for (const name of await source.list(dir)) {

@@ -14,6 +14,8 @@ export interface TranscriptSource {
   stat(file: string): Promise<FileStamp | undefined>;
   /** Up to `length` bytes from `start` (fewer at the end of the file). */
   readRange(file: string, start: number, length: number): Promise<Uint8Array>;
+  /** A directory's mtime (changes when entries are added or removed, not when files grow). */
+  dirMtime(dir: string): Promise<number | undefined>;
   /** Entry names of a directory; [] when it does not exist. */
   list(dir: string): Promise<string[]>;
   /** Whole small text file (settings), or undefined when missing or larger than maxBytes. */
@@ -40,6 +42,14 @@ export function nodeTranscriptSource(platform: NodeJS.Platform = process.platfor
         return buffer.subarray(0, bytesRead);
       } finally {
         await handle.close();
+      }
+    },
+    async dirMtime(dir) {
+      try {
+        const st = await fs.stat(dir);
+        return st.isDirectory() ? st.mtimeMs : undefined;
+      } catch {
+        return undefined;
       }
     },
     async list(dir) {
@@ -88,4 +98,25 @@ function lsofOpenFiles(pid: number): Promise<string[]> {
       );
     });
   });
+}
+
+/**
+ * Epoch ms a process started, from detect's start-time string: an ISO date (ps-list), `ps -o lstart`
+ * text (macOS), or Linux clock ticks since boot (needs the boot time; USER_HZ is 100 on Linux).
+ */
+export function processStartMs(startTime: string | undefined, bootTimeMs?: number): number | undefined {
+  if (startTime === undefined || startTime === "") return undefined;
+  if (/^\d+$/.test(startTime)) return bootTimeMs === undefined ? undefined : bootTimeMs + Number(startTime) * 10;
+  const ms = Date.parse(startTime);
+  return Number.isFinite(ms) ? ms : undefined;
+}
+
+/** Linux boot time from /proc/stat `btime`, for processStartMs; undefined elsewhere. */
+export async function linuxBootTimeMs(): Promise<number | undefined> {
+  try {
+    const match = /^btime (\d+)$/m.exec(await fs.readFile("/proc/stat", "utf8"));
+    return match ? Number(match[1]) * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
 }

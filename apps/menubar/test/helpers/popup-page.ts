@@ -1,0 +1,119 @@
+// Opens the real popup page (compiled renderer + HTML/CSS, same CSP) in headless Chromium, with a fake
+// window.myttyBar that records calls and lets the test push messages like the main process does.
+import { existsSync, mkdirSync, readFileSync, statSync, readdirSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import type { Push } from "../../src/ipc/contract.js";
+import { APP_ORIGIN, CONTENT_SECURITY_POLICY, resolveAppFile } from "../../src/main/protocol.js";
+
+const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const repoRoot = path.resolve(appDir, "..", "..");
+export const outputDir = path.join(repoRoot, "test-output");
+const roots = { static: path.join(appDir, "src", "renderer"), scripts: path.join(appDir, "dist", "web") };
+const TEST_ORIGIN = "http://popup.test";
+
+/** The page runs the compiled renderer: refuse to test a stale build instead of testing old code. */
+export function assertRendererBuilt(): void {
+  const out = path.join(roots.scripts, "renderer", "popup.js");
+  if (!existsSync(out)) throw new Error("The popup is not built: run `npx tsc -b tsconfig.build.json` first.");
+  // tsc -b rewrites only changed outputs; its build info is touched on every build that did anything.
+  const info = path.join(roots.scripts, ".tsbuildinfo");
+  const built = Math.max(statSync(out).mtimeMs, existsSync(info) ? statSync(info).mtimeMs : 0);
+  const sources = [...readdirSync(roots.static).filter((f) => f.endsWith(".ts")).map((f) => path.join(roots.static, f)), path.join(appDir, "src", "view-model", "model.ts")];
+  const stale = sources.filter((f) => statSync(f).mtimeMs > built);
+  if (stale.length > 0) throw new Error(`The popup build is older than ${stale.map((f) => path.basename(f)).join(", ")}: run \`npx tsc -b tsconfig.build.json\`.`);
+}
+
+export interface PopupSession {
+  /** One persistent context on a fresh profile directory (Playwright's way to pass --user-data-dir). */
+  browser: BrowserContext;
+  userDataDir: string;
+  close(): Promise<void>;
+}
+
+export async function launchBrowser(): Promise<PopupSession> {
+  const userDataDir = await mkdtemp(path.join(os.tmpdir(), "mytty-chromium-"));
+  const args = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ];
+  const browser = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: "/usr/bin/chromium",
+    args,
+    headless: true,
+    viewport: { width: 380, height: 640 },
+    deviceScaleFactor: 2,
+  });
+  mkdirSync(outputDir, { recursive: true });
+  return {
+    browser,
+    userDataDir,
+    close: async () => {
+      await browser.close();
+      await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface FakeBridgeResults {
+  acknowledge?: boolean;
+  jump?: unknown;
+  diff?: string;
+  fix?: unknown;
+}
+
+/** A page with the fake bridge installed; resolves once the page has called ready(). */
+export async function openPopup(browser: BrowserContext, results: FakeBridgeResults = {}, colorScheme: "light" | "dark" = "light"): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage();
+  await page.emulateMedia({ colorScheme });
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" || m.type() === "warning") problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+  await page.route(`${TEST_ORIGIN}/**`, async (route) => {
+    const hit = resolveAppFile(route.request().url().replace(TEST_ORIGIN, APP_ORIGIN), roots);
+    if (!hit) return route.fulfill({ status: 404, body: "not found" });
+    await route.fulfill({ status: 200, body: readFileSync(hit.file), headers: { "content-type": hit.type, "content-security-policy": CONTENT_SECURITY_POLICY } });
+  });
+  await page.addInitScript((r: FakeBridgeResults) => {
+    const w = window as unknown as Record<string, unknown>;
+    const calls: unknown[][] = [];
+    const listeners: ((p: unknown) => void)[] = [];
+    w.__calls = calls;
+    w.__push = (p: unknown) => listeners.forEach((l) => l(p));
+    const call = <T>(name: string, result: T) => (...args: unknown[]) => (calls.push([name, ...args]), Promise.resolve(result));
+    w.myttyBar = Object.freeze({
+      ready: call("ready", undefined),
+      onPush: (l: (p: unknown) => void) => (listeners.push(l), () => listeners.splice(listeners.indexOf(l), 1)),
+      acknowledge: call("acknowledge", r.acknowledge ?? true),
+      jump: call("jump", r.jump ?? { status: "exact", host: "iTerm2", detail: "Brought the agent's iTerm2 pane to the front." }),
+      setSettings: (patch: unknown) => (calls.push(["setSettings", patch]), Promise.resolve((w.__settings as object) ?? {})),
+      refreshIntegrations: call("refreshIntegrations", []),
+      diffIntegration: call("diffIntegration", r.diff ?? ""),
+      fixIntegration: call("fixIntegration", r.fix ?? []),
+      quit: call("quit", undefined),
+    });
+    document.addEventListener("securitypolicyviolation", (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
+  }, results);
+  await page.goto(`${TEST_ORIGIN}/popup.html`);
+  await page.waitForFunction(() => ((window as unknown as { __calls: unknown[][] }).__calls ?? []).some((c) => c[0] === "ready"));
+  return { page, problems };
+}
+
+export async function push(page: Page, ...messages: Push[]): Promise<void> {
+  for (const m of messages) await page.evaluate((msg) => (window as unknown as { __push(p: unknown): void }).__push(msg), m as unknown);
+}
+
+export async function bridgeCalls(page: Page): Promise<unknown[][]> {
+  return page.evaluate(() => (window as unknown as { __calls: unknown[][] }).__calls.filter((c) => c[0] !== "ready"));
+}

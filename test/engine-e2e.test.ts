@@ -1,0 +1,158 @@
+// The hook path end to end: fake agents in tmux panes run the hooks `mytty-doctor install` wrote,
+// the real helper spools, `mytty-bar --headless` joins and tracks, `mytty-team` reads it back.
+import { execFile } from "node:child_process";
+import { promises as fs } from "node:fs";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BIN, Engine, fixture, hookCommand, makeWorld, ourRows, rowInState, runCli, Tmux, until, type FakePane, type World } from "./engine-harness.js";
+
+const run = promisify(execFile);
+
+describe("hook path end to end (tmux, real helper, headless engine)", () => {
+  let world: World;
+  let tmux: Tmux;
+  let engine: Engine;
+  let claude: FakePane;
+  let cursor: FakePane;
+  let codex: FakePane;
+
+  beforeAll(async () => {
+    world = await makeWorld();
+    tmux = new Tmux(world);
+    engine = new Engine(world);
+    await engine.start();
+    claude = await tmux.pane("claude-code", "claude");
+    cursor = await tmux.pane("cursor", "cursor");
+    codex = await tmux.pane("codex", "codex");
+  }, 60_000);
+
+  afterAll(async () => {
+    await engine?.stop();
+    await tmux?.kill();
+  });
+
+  it("lists every fake agent by its pane before any hook fires, never with an attention state", async () => {
+    const rows = await until(async () => {
+      const all = await ourRows(world, engine);
+      return all.length === 3 ? all : undefined;
+    }, 10_000, "three agents");
+    expect(rows.map((r) => [r.provider, r.terminal.tmuxPane, r.via, r.attention]).sort()).toEqual(
+      [
+        ["claude-code", claude.id, "descendant", false],
+        ["codex", codex.id, "descendant", false],
+        ["cursor", cursor.id, "descendant", false],
+      ].sort(),
+    );
+    for (const r of rows) expect(["unknown", "idle", "running"]).toContain(r.state);
+  });
+
+  it("follows Claude Code through prompt, approval, tool batch, background wait, restart and done", async () => {
+    const ids = { session_id: "c1a0de00-0000-4000-8000-000000000001", prompt_id: "c1a0de00-0000-4000-8000-0000000000p1" };
+    await claude.hook("SessionStart", fixture("claude-code", "SessionStart", { session_id: ids.session_id }));
+    const idle = await rowInState(engine, claude, "idle", 8000, (r) => r.sessionId === ids.session_id);
+    expect(idle.runId).toBeDefined();
+    expect(idle.tty).toMatch(/^pts\//);
+
+    expect(await claude.hook("UserPromptSubmit", fixture("claude-code", "UserPromptSubmit", ids))).toBe("");
+    await rowInState(engine, claude, "running");
+    await claude.hook("PermissionRequest", fixture("claude-code", "PermissionRequest", ids));
+    const waiting = await rowInState(engine, claude, "waiting-approval");
+    expect(waiting.attention).toBe(true);
+    expect(waiting.message).toBe("Bash requires approval");
+
+    // The engine restarts while the approval is pending: the state comes back from its log.
+    expect(await engine.stop()).toBe(0);
+    await expect(fs.access(world.paths.controlSocket)).rejects.toThrow();
+    await expect(fs.access(world.paths.enginePid)).rejects.toThrow();
+    await engine.start();
+    const back = await rowInState(engine, claude, "waiting-approval");
+    expect(back.id).toBe(waiting.id);
+    expect(back.attention).toBe(true);
+
+    await claude.hook("PostToolBatch", fixture("claude-code", "PostToolBatch", ids));
+    expect((await rowInState(engine, claude, "running")).attention).toBe(false);
+    await claude.hook("Stop", fixture("claude-code", "Stop-background-subagent", ids));
+    await until(async () => {
+      const row = (await ourRows(world, engine)).find((r) => r.terminal.tmuxPane === claude.id);
+      return row?.state === "running" && /background/.test(row.message ?? "") ? row : undefined;
+    }, 8000, "background wait");
+    await claude.hook("Stop", fixture("claude-code", "Stop", ids));
+    const done = await rowInState(engine, claude, "succeeded");
+    expect(done.attention).toBe(false); // a short run's completion does not ask for attention
+
+    const cli = await runCli(world, BIN.team, ["list", "--json"]);
+    expect(cli.code).toBe(0);
+    const listed = (JSON.parse(cli.stdout) as Array<{ id: string; state: string; tty: string | null }>).find((r) => r.id === done.id);
+    expect(listed).toMatchObject({ state: "succeeded", tty: done.tty });
+  }, 60_000);
+
+  it("estimates a Cursor approval from a silent preToolUse after 10 s, then follows it to done", async () => {
+    const ids = { conversation_id: "c0c0c0c0-0000-4000-8000-000000000002", generation_id: "9e9e9e9e-0000-4000-8000-000000000002" };
+    await cursor.hook("beforeSubmitPrompt", fixture("cursor", "beforeSubmitPrompt", ids));
+    await rowInState(engine, cursor, "running");
+    // The helper must answer preToolUse with `{}` (empty = denied in Cursor).
+    expect(await cursor.hook("preToolUse", fixture("cursor", "preToolUse", ids))).toBe("{}");
+    const started = Date.now();
+    const estimated = await rowInState(engine, cursor, "waiting-approval", 15_000);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(9000);
+    expect(estimated.attention).toBe(true);
+    await cursor.hook("postToolUse", fixture("cursor", "postToolUse", ids));
+    await rowInState(engine, cursor, "running");
+    await cursor.hook("stop", fixture("cursor", "stop", ids));
+    expect((await rowInState(engine, cursor, "succeeded")).attention).toBe(false);
+  }, 60_000);
+
+  it("follows Codex run through a login shell, and `wait` sees it complete", async () => {
+    const ids = { session_id: "c0dec0de-0000-4000-8000-000000000003", turn_id: "c0dec0de-0000-4000-8000-0000000000t3" };
+    await codex.hook("UserPromptSubmit", fixture("codex", "UserPromptSubmit", ids));
+    const row = await rowInState(engine, codex, "running");
+    const waiting = runCli(world, BIN.team, ["wait", row.id, "--until", "completed", "--timeout-seconds", "20"]);
+    await codex.hook("PermissionRequest", fixture("codex", "PermissionRequest", ids));
+    await rowInState(engine, codex, "waiting-approval");
+    await codex.hook("PostToolUse", fixture("codex", "PostToolUse", ids));
+    await codex.hook("Stop", fixture("codex", "Stop", ids));
+    const result = await waiting;
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toBe(`${row.id} is succeeded.`);
+    const timeout = await runCli(world, BIN.team, ["wait", row.id, "--until", "running", "--timeout-seconds", "0.5"]);
+    expect(timeout.code).toBe(4);
+  }, 60_000);
+
+  it("marks a running agent disconnected when its process disappears", async () => {
+    const ids = { session_id: "d15c0000-0000-4000-8000-000000000004", prompt_id: "d15c0000-0000-4000-8000-0000000000p4" };
+    const doomed = await tmux.pane("claude-code", "doomed");
+    await doomed.hook("UserPromptSubmit", fixture("claude-code", "UserPromptSubmit", ids));
+    const row = await rowInState(engine, doomed, "running");
+    await tmux.cmd("kill-pane", "-t", doomed.id);
+    const gone = await until(async () => {
+      const r = (await engine.list()).find((x) => x.id === row.id);
+      return r?.state === "disconnected" ? r : undefined;
+    }, 10_000, "disconnect");
+    expect(gone.attention).toBe(false);
+  }, 30_000);
+
+  it("accounts for 500 hook calls made 50 at a time, none lost", async () => {
+    const before = await engine.stats();
+    const command = hookCommand(world, "codex", "UserPromptSubmit");
+    const one = (i: number) =>
+      new Promise<void>((resolve, reject) => {
+        const child = execFile("sh", ["-c", command], { env: world.env }, (error) => (error ? reject(error) : resolve()));
+        child.stdin?.end(fixture("codex", "UserPromptSubmit", { session_id: "b0b0b0b0-0000-4000-8000-000000000005", turn_id: `burst-${i}` }));
+      });
+    for (let wave = 0; wave < 10; wave += 1) await Promise.all(Array.from({ length: 50 }, (_, k) => one(wave * 50 + k)));
+    const after = await until(async () => {
+      const s = await engine.stats();
+      return s.accepted - before.accepted === 500 && s.spoolBacklog === 0 ? s : undefined;
+    }, 30_000, "500 accepted");
+    expect(after.rejected).toBe(before.rejected);
+    expect(after.duplicates).toBe(before.duplicates);
+    expect(await fs.readdir(world.paths.spoolNew)).toEqual([]);
+  }, 90_000);
+
+  it("`mytty-doctor status` reports the engine running with the last event per provider", async () => {
+    const { stdout } = await run(process.execPath, [BIN.doctor, "status", "--json"], { env: world.env }).catch((e: { stdout: string }) => e);
+    const status = JSON.parse(stdout) as { engine?: { running: boolean; lastEventAt?: Record<string, string> } };
+    expect(status.engine?.running).toBe(true);
+    expect(Object.keys(status.engine?.lastEventAt ?? {}).sort()).toEqual(["claude-code", "codex", "cursor"]);
+  });
+});

@@ -1,0 +1,82 @@
+// `mytty-bar --headless` as a process: one per data dir, clean shutdown, crash leftovers replaced,
+// and `mytty-team` exit codes when the engine is not running.
+import { spawn } from "node:child_process";
+import { promises as fs } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { resolvePaths } from "@mytty-bar/installers";
+import { BIN, Engine, runCli, type World } from "./engine-harness.js";
+
+async function bareWorld(): Promise<World> {
+  const home = await fs.mkdtemp(path.join(os.tmpdir(), "mytty-headless-"));
+  const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home };
+  return { home, env, paths: resolvePaths({ env, platform: process.platform }), binDir: home, tmuxSocket: path.join(home, "t.sock") };
+}
+
+const engines: Engine[] = [];
+afterEach(async () => {
+  for (const e of engines.splice(0)) await e.stop();
+});
+
+describe("mytty-bar --headless", () => {
+  it("writes its pid, refuses a second start with the pid and how to stop it, and cleans up on SIGINT", async () => {
+    const world = await bareWorld();
+    const engine = new Engine(world);
+    engines.push(engine);
+    await engine.start();
+    const pid = Number((await fs.readFile(world.paths.enginePid, "utf8")).trim());
+    expect(pid).toBe(engine.child!.pid);
+    for (const dir of [world.paths.spoolNew, world.paths.spoolTmp]) expect((await fs.stat(dir)).mode & 0o777).toBe(0o700);
+
+    const second = await runCli(world, BIN.bar, ["--headless"]);
+    expect(second.code).toBe(1);
+    expect(second.stderr.trim()).toBe(`Mytty Bar's engine is already running (pid ${pid}). Stop it with \`kill ${pid}\`, or quit the menu bar app.`);
+
+    expect(await engine.stop("SIGINT")).toBe(0);
+    expect((await fs.readdir(world.paths.dataDir)).filter((f) => f === "engine.pid" || f === "control.sock")).toEqual([]);
+  });
+
+  it("replaces a pid file and socket left by a crash", async () => {
+    const world = await bareWorld();
+    await fs.mkdir(world.paths.dataDir, { recursive: true });
+    // A pid that is certainly dead, and a socket file nobody listens on.
+    const dead = spawn("true");
+    await new Promise((r) => dead.once("exit", r));
+    await fs.writeFile(world.paths.enginePid, `${dead.pid}\n`);
+    const stale = net.createServer().listen(world.paths.controlSocket);
+    await new Promise((r) => stale.once("listening", r));
+    stale.close(); // closing unlinks on some platforms: recreate a plain leftover file in that case
+    await fs.access(world.paths.controlSocket).catch(() => fs.writeFile(world.paths.controlSocket, ""));
+    const engine = new Engine(world);
+    engines.push(engine);
+    await engine.start();
+    expect(Number((await fs.readFile(world.paths.enginePid, "utf8")).trim())).toBe(engine.child!.pid);
+  });
+
+  it("mytty-team says how to start the engine and exits 3 when it is not running; usage errors exit 2", async () => {
+    const world = await bareWorld();
+    for (const args of [["list"], ["list", "--json"], ["stats", "--json"], ["wait", "x", "--until", "running"]]) {
+      const result = await runCli(world, BIN.team, args);
+      expect(result.code).toBe(3);
+      expect(result.stderr.trim()).toBe("Mytty Bar is not running: start it with `mytty-bar` (menu bar) or `mytty-bar --headless`.");
+    }
+    expect((await runCli(world, BIN.team, ["wait", "x", "--until", "soon"])).code).toBe(2);
+    expect((await runCli(world, BIN.team, ["wait", "x"])).code).toBe(2);
+    expect((await runCli(world, BIN.team, ["wait", "x", "--until", "running", "--timeout-seconds", "-3"])).code).toBe(2);
+  });
+
+  it("mytty-team wait exits 1 for an unknown agent, and stats --json follows the contract", async () => {
+    const world = await bareWorld();
+    const engine = new Engine(world);
+    engines.push(engine);
+    await engine.start();
+    const unknown = await runCli(world, BIN.team, ["wait", "nobody-1", "--until", "running"]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr.trim()).toBe('No agent "nobody-1". Run `mytty-team list` to see ids.');
+    const stats = await runCli(world, BIN.team, ["stats", "--json"]);
+    expect(stats.code).toBe(0);
+    expect(Object.keys(JSON.parse(stats.stdout) as object).sort()).toEqual(["accepted", "duplicates", "ignored", "lastEventAt", "rejected", "spoolBacklog"]);
+  });
+});
