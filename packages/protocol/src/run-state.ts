@@ -1,6 +1,7 @@
 // The run state machine: providers.md §4.1's table, with the changes the brief asks for where
 // Mytty's table freezes or loses events. `undefined` = the event is ignored (run unchanged).
 import type { EventKind, RunState } from "./kinds.js";
+import { isTerminal } from "./kinds.js";
 
 const ACTIVE: readonly RunState[] = ["running", "waiting-input", "waiting-approval"];
 
@@ -11,7 +12,10 @@ const ACTIVE: readonly RunState[] = ["running", "waiting-input", "waiting-approv
  * - succeeded/failed also apply to an `unknown` run (we saw only its end, e.g. engine started mid-turn);
  * - `running` on a running run is applied (state unchanged, message/updatedAt refreshed), so
  *   "Waiting for 1 background agent" and the current Cursor tool show up;
- * - a started/running event for a terminal run is not handled here: the tracker opens a new
+ * - an approval or input request is never dropped: it also applies to a run we saw nothing of yet
+ *   (`unknown`: engine started mid-turn, UserPromptSubmit lost), to an `idle` run, and switches
+ *   between the two waiting states (the earlier request resolves, the new one shows);
+ * - a started/running/request event for a terminal run is not handled here: the tracker opens a new
  *   generation of the run key and applies the event to that (tracker.ts).
  */
 export function nextRunState(from: RunState, kind: EventKind): RunState | undefined {
@@ -25,9 +29,9 @@ export function nextRunState(from: RunState, kind: EventKind): RunState | undefi
     case "running":
       return from === "unknown" || from === "idle" || ACTIVE.includes(from) ? "running" : undefined;
     case "input-requested":
-      return from === "running" ? "waiting-input" : undefined;
+      return from === "waiting-input" || isTerminal(from) ? undefined : "waiting-input";
     case "approval-requested":
-      return from === "running" ? "waiting-approval" : undefined;
+      return from === "waiting-approval" || isTerminal(from) ? undefined : "waiting-approval";
     case "succeeded":
     case "failed":
       return from === "unknown" || ACTIVE.includes(from) ? kind : undefined;

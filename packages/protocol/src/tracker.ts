@@ -86,6 +86,9 @@ function compact<T extends object>(value: T): T {
   return value;
 }
 
+/** Kinds that mean "a new turn is under way" when they hit a finished run of a reused key. */
+const OPENS_GENERATION = new Set<AgentEvent["kind"]>(["started", "running", "input-requested", "approval-requested"]);
+
 function freshRun(event: AgentEvent, id: string, generation: number): Run {
   return { id, provider: event.provider, runKey: event.runKey, generation, state: "unknown", updatedAt: event.at };
 }
@@ -167,7 +170,7 @@ export function applyEvent(state: TrackerState, event: AgentEvent, options: Trac
   if (run?.sessionId !== undefined && event.sessionId !== undefined && run.sessionId !== event.sessionId) {
     return { state: { ...state, seen }, status: "ignored", run, previousState: run.state, synthetic: [], created: [] };
   }
-  if (run !== undefined && isTerminal(run.state) && (event.kind === "started" || event.kind === "running")) {
+  if (run !== undefined && isTerminal(run.state) && OPENS_GENERATION.has(event.kind)) {
     // The key came back for another turn (Antigravity conversationId, session-id fallbacks).
     const generation = run.generation + 1;
     const id = generationRunId(event.runId, generation);

@@ -7,17 +7,18 @@ import { at, ev } from "./events.js";
 
 // "-" = ignored; "+running" = a new generation of the run key opens and is running.
 // Deviations from §4.1 on purpose: succeeded/failed from waiting-* (b) and from unknown (d);
-// running on running is applied; started/running on a terminal run opens a generation (a).
+// running on running is applied; started/running on a terminal run opens a generation (a);
+// an approval/input request is never dropped (unknown, idle, the other waiting state, or a new generation).
 const MATRIX = `
-from             | started  | running  | input-requested | approval-requested | succeeded | failed | idle | disconnected
-unknown          | running  | running  | -               | -                  | succeeded | failed | idle | disconnected
-idle             | running  | running  | -               | -                  | -         | -      | idle | disconnected
-running          | -        | running  | waiting-input   | waiting-approval   | succeeded | failed | idle | disconnected
-waiting-input    | -        | running  | -               | -                  | succeeded | failed | idle | disconnected
-waiting-approval | -        | running  | -               | -                  | succeeded | failed | idle | disconnected
-succeeded        | +running | +running | -               | -                  | -         | -      | idle | disconnected
-failed           | +running | +running | -               | -                  | -         | -      | idle | disconnected
-disconnected     | +running | +running | -               | -                  | -         | -      | idle | -
+from             | started  | running  | input-requested   | approval-requested   | succeeded | failed | idle | disconnected
+unknown          | running  | running  | waiting-input     | waiting-approval     | succeeded | failed | idle | disconnected
+idle             | running  | running  | waiting-input     | waiting-approval     | -         | -      | idle | disconnected
+running          | -        | running  | waiting-input     | waiting-approval     | succeeded | failed | idle | disconnected
+waiting-input    | -        | running  | -                 | waiting-approval     | succeeded | failed | idle | disconnected
+waiting-approval | -        | running  | waiting-input     | -                    | succeeded | failed | idle | disconnected
+succeeded        | +running | +running | +waiting-input    | +waiting-approval    | -         | -      | idle | disconnected
+failed           | +running | +running | +waiting-input    | +waiting-approval    | -         | -      | idle | disconnected
+disconnected     | +running | +running | +waiting-input    | +waiting-approval    | -         | -      | idle | -
 `;
 
 function parseMatrix(): { from: RunState; kind: EventKind; cell: string }[] {

@@ -55,11 +55,11 @@ describe("dedupe and bookkeeping", () => {
     expect(result.state.runs).toEqual({});
   });
 
-  it("does not store a run whose first event the state machine ignores", () => {
+  it("keeps an approval that is the first thing seen of its run (engine started mid-turn)", () => {
     const result = applyEvent(emptyTracker(), ev("approval-requested"), {});
-    expect(result.status).toBe("ignored");
-    expect(result.run?.state).toBe("unknown");
-    expect(result.state.runs).toEqual({});
+    expect(result.status).toBe("applied");
+    expect(result.run?.state).toBe("waiting-approval");
+    expect(result.created.map((item) => item.kind)).toEqual(["approval-request"]);
   });
 
   it("the first non-nil session id sticks; an event from another session is ignored", () => {
