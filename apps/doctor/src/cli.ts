@@ -1,46 +1,43 @@
 // mytty-doctor: composition root. Registers the commands, maps commander's usage errors to exit 2,
 // and turns an unexpected throw into a one-line error with exit 1 (never a stack dump by default).
 import { createRequire } from "node:module";
-import { registerDiffCommand } from "./commands/diff.js";
-import { registerFixCommand } from "./commands/fix.js";
-import { registerGuideCommand } from "./commands/guide.js";
-import { registerInstallCommand } from "./commands/install.js";
-import { registerStatusCommand } from "./commands/status.js";
-import { registerUninstallCommand } from "./commands/uninstall.js";
-import type { Io } from "./handlers.js";
-
-// require() instead of import: commander's ESM wrapper doubles its load time (startup budget).
-const { Command, CommanderError } = createRequire(import.meta.url)("commander") as typeof import("commander");
+import type * as Commander from "commander";
+import { runStatus, type Io } from "./handlers.js";
 
 const io: Io = { stdout: process.stdout, stderr: process.stderr, env: process.env };
 const argv = process.argv.slice(2);
 
-const program = new Command("mytty-doctor")
-  .description("Installs, repairs, diffs and removes the Mytty Bar hooks of your coding agents.")
-  .exitOverride()
-  .showSuggestionAfterError();
-
-registerStatusCommand(program, io);
-registerInstallCommand(program, io);
-registerFixCommand(program, io);
-registerDiffCommand(program, io);
-registerUninstallCommand(program, io);
-registerGuideCommand(program, io);
-// The agents command pulls in the process scanner: load it only when it can be asked for,
-// so `status --json` stays within its startup budget.
-if (argv.length === 0 || argv.some((a) => a === "agents" || a === "help" || a === "-h" || a === "--help")) {
-  const { registerAgentsCommand } = await import("./commands/agents.js");
-  registerAgentsCommand(program);
+// `mytty-doctor [status] [--json]` is what scripts and the menu bar poll: it skips commander
+// entirely (startup budget: 1.5 x `node -e 0`). Anything else goes through the full parser.
+if (argv.every((a, i) => (a === "status" && i === 0) || a === "--json")) {
+  process.exitCode = await runStatus({ json: argv.includes("--json") }, io);
+} else {
+  await runCommander();
 }
 
-try {
-  await program.parseAsync(process.argv);
-} catch (error) {
-  if (error instanceof CommanderError) {
-    process.exitCode = error.exitCode === 0 ? 0 : 2;
-  } else {
-    process.stderr.write(`mytty-doctor: ${error instanceof Error ? error.message : String(error)}\n`);
-    if (process.env.MYTTY_BAR_DEBUG) process.stderr.write(`${error instanceof Error ? error.stack : ""}\n`);
-    process.exitCode = 1;
+async function runCommander(): Promise<void> {
+  // require() instead of import: commander's ESM wrapper doubles its load time.
+  const { Command, CommanderError } = createRequire(import.meta.url)("commander") as typeof Commander;
+  const program = new Command("mytty-doctor")
+    .description("Installs, repairs, diffs and removes the Mytty Bar hooks of your coding agents.")
+    .exitOverride()
+    .showSuggestionAfterError();
+  const { registerCommands } = await import("./commands/index.js");
+  registerCommands(program, io);
+  // The agents command pulls in the process scanner: load it only when it can be asked for.
+  if (argv.length === 0 || argv.some((a) => a === "agents" || a === "help" || a === "-h" || a === "--help")) {
+    const { registerAgentsCommand } = await import("./commands/agents.js");
+    registerAgentsCommand(program);
+  }
+  try {
+    await program.parseAsync(process.argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      process.exitCode = error.exitCode === 0 ? 0 : 2;
+    } else {
+      process.stderr.write(`mytty-doctor: ${error instanceof Error ? error.message : String(error)}\n`);
+      if (process.env.MYTTY_BAR_DEBUG) process.stderr.write(`${error instanceof Error ? error.stack : ""}\n`);
+      process.exitCode = 1;
+    }
   }
 }

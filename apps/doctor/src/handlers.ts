@@ -22,7 +22,8 @@ import {
   type Paths,
 } from "@mytty-bar/installers";
 import type { ProviderId } from "@mytty-bar/protocol";
-import { engineStatus } from "./engine-status.js";
+import fs from "node:fs";
+import type { EngineStatus } from "./engine-status.js";
 import { M } from "./messages.js";
 import { buildReport, renderText, viewLines, type StatusReport } from "./report.js";
 import { readDoctorSettings } from "./settings.js";
@@ -50,8 +51,15 @@ function setup(io: Io, opts: CommonOptions) {
   return { paths, lang, pointers, plan };
 }
 
+/** The engine client (and zod behind it) loads only when a control socket exists: startup budget. */
+async function engine(paths: Paths): Promise<EngineStatus> {
+  if (!fs.existsSync(paths.controlSocket)) return { running: false };
+  const { engineStatus } = await import("./engine-status.js");
+  return engineStatus(paths);
+}
+
 async function report(paths: Paths, plans: ReturnType<typeof planAll>, pointers: boolean): Promise<StatusReport> {
-  return buildReport(paths, plans, await engineStatus(paths), { pointers });
+  return buildReport(paths, plans, await engine(paths), { pointers });
 }
 
 export async function runStatus(opts: CommonOptions, io: Io): Promise<number> {

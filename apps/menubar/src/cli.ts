@@ -1,29 +1,10 @@
 // mytty-bar: thin command line over the three front doors (menu bar, --tui, --headless).
 import { Command } from "commander";
-import { EngineUnavailableError } from "./engine-loader.js";
 import { engineFailedText, HELP_TEXT } from "./messages.js";
 
 interface Options {
   tui?: boolean;
   headless?: boolean;
-}
-
-/** headless.ts belongs to the engine's side; loaded by a computed name so this file builds without it. */
-async function headless(): Promise<number> {
-  const spec = "./headless.js";
-  let mod: { runHeadless?: () => Promise<number | void> };
-  try {
-    mod = (await import(spec)) as typeof mod;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ERR_MODULE_NOT_FOUND") throw error;
-    console.error("This build has no headless mode yet (apps/menubar/src/headless.ts is missing). Use `mytty-bar --tui`.");
-    return 1;
-  }
-  if (typeof mod.runHeadless !== "function") {
-    console.error("This build's headless module has no runHeadless(). Rebuild with `npm run build`.");
-    return 1;
-  }
-  return (await mod.runHeadless()) ?? 0;
 }
 
 export async function main(argv: string[] = process.argv): Promise<number> {
@@ -46,7 +27,10 @@ export async function main(argv: string[] = process.argv): Promise<number> {
     return 2;
   }
   try {
-    if (opts.headless) return await headless();
+    if (opts.headless) {
+      const { runHeadless } = await import("./headless.js");
+      return await runHeadless();
+    }
     if (opts.tui) {
       const { startTui } = await import("./tui/start.js");
       return await startTui();
@@ -55,7 +39,7 @@ export async function main(argv: string[] = process.argv): Promise<number> {
     return await launchMenubar();
   } catch (error) {
     // Expected failures get one line; anything else still gets no stack trace unless asked for.
-    const detail = error instanceof EngineUnavailableError || error instanceof Error ? error.message : String(error);
+    const detail = error instanceof Error ? error.message : String(error);
     console.error(engineFailedText(detail));
     if (process.env.MYTTY_BAR_DEBUG) console.error(error);
     return 1;

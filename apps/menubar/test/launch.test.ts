@@ -20,7 +20,7 @@ afterEach(async () => {
 
 function runBin(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const env = { ...process.env, HOME: dir, MYTTY_BAR_DATA_DIR: path.join(dir, "data") };
+    const env: NodeJS.ProcessEnv = { ...process.env, HOME: dir, MYTTY_BAR_DATA_DIR: path.join(dir, "data") };
     delete env.ELECTRON_OVERRIDE_DIST_PATH;
     execFile("node", [path.join(repo, "apps/menubar/bin/mytty-bar.js"), ...args], { env }, (error, stdout, stderr) =>
       resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }),
@@ -60,6 +60,28 @@ describe("mytty-bar on a machine without Electron's binary", () => {
   it("refuses --tui together with --headless, and unknown options, with exit 2", async () => {
     expect(await runBin(["--tui", "--headless"])).toEqual({ code: 2, stdout: "", stderr: "Choose one of --tui and --headless.\n" });
     expect((await runBin(["--nope"])).code).toBe(2);
+  });
+});
+
+describe("mytty-bar --headless", () => {
+  it("runs the engine in the foreground until SIGTERM, then cleans up", async () => {
+    const { spawn } = await import("node:child_process");
+    const { existsSync } = await import("node:fs");
+    const data = path.join(dir, "data");
+    const child = spawn("node", [path.join(repo, "apps/menubar/bin/mytty-bar.js"), "--headless"], { env: { ...process.env, HOME: dir, MYTTY_BAR_DATA_DIR: data } });
+    let stdout = "";
+    child.stdout.on("data", (b: Buffer) => (stdout += b.toString()));
+    for (let i = 0; i < 400 && !stdout.includes("engine running"); i++) await new Promise((r) => setTimeout(r, 25));
+    expect(stdout).toContain(`Mytty Bar engine running (pid ${child.pid}); data in ${data}.`);
+    expect(existsSync(path.join(data, "engine.pid"))).toBe(true);
+    const code = await new Promise<number | null>((resolve) => {
+      child.on("exit", (c) => resolve(c));
+      child.kill("SIGTERM");
+    });
+    expect(code).toBe(0);
+    expect(stdout).toContain("Stopped (SIGTERM).");
+    expect(existsSync(path.join(data, "engine.pid"))).toBe(false);
+    expect(existsSync(path.join(data, "control.sock"))).toBe(false);
   });
 });
 

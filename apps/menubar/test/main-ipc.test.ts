@@ -87,7 +87,7 @@ describe("setupIpc", () => {
     expect(calls).toEqual([]);
   });
 
-  it("queues pushes until the page says ready, keeping the newest of each type", async () => {
+  it("queues pushes until the page says ready, keeping the newest of each kind", async () => {
     const ipc = fakeIpcMain();
     const contents = fakeContents();
     const { queue } = setupIpc(ipc, () => true, recordingHandlers().handlers);
@@ -95,35 +95,47 @@ describe("setupIpc", () => {
     const first: Push = { type: "snapshot", snapshot: emptySnapshot() };
     const second: Push = { type: "snapshot", snapshot: busySnapshot() };
     const banner: Push = { type: "banner", banner: { id: "focus", text: "x" } };
+    const other: Push = { type: "banner", banner: { id: "notifications-unavailable", text: "y" } };
     queue.push(first);
     queue.push(banner);
+    queue.push(other);
     queue.push(second);
     expect(contents.sent).toEqual([]);
     await ipc.handlers.get("mytty:ready")?.(fromPopup);
     expect(contents.sent).toEqual([
-      [PUSH_CHANNEL, second],
       [PUSH_CHANNEL, banner],
+      [PUSH_CHANNEL, other],
+      [PUSH_CHANNEL, second],
     ]);
     queue.push(first);
     expect(contents.sent.at(-1)).toEqual([PUSH_CHANNEL, first]);
+    expect(contents.sent).toHaveLength(4);
   });
 
-  it("holds messages again after the page reloads, and while the window is destroyed", () => {
+  it("replays the current state to a reloaded or re-created page once it says ready", () => {
     const queue = new PushQueue();
     const contents = fakeContents();
     queue.attach(contents);
     queue.ready();
+    const snapshot: Push = { type: "snapshot", snapshot: busySnapshot() };
+    queue.push(snapshot);
+    expect(contents.sent).toEqual([[PUSH_CHANNEL, snapshot]]);
     queue.reset();
     const msg: Push = { type: "banner", banner: { id: "error", text: "later" } };
     queue.push(msg);
-    expect(contents.sent).toEqual([]);
+    expect(contents.sent).toHaveLength(1);
     contents.destroyed = true;
     queue.ready();
-    expect(contents.sent).toEqual([]);
+    expect(contents.sent).toHaveLength(1);
     const fresh = fakeContents();
     queue.attach(fresh);
+    queue.push(snapshot);
+    expect(fresh.sent).toEqual([]);
     queue.ready();
-    expect(fresh.sent).toEqual([[PUSH_CHANNEL, msg]]);
+    expect(fresh.sent).toEqual([
+      [PUSH_CHANNEL, msg],
+      [PUSH_CHANNEL, snapshot],
+    ]);
   });
 });
 

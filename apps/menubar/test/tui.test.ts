@@ -44,7 +44,7 @@ describe("mytty-bar --tui (fake engine)", () => {
       "Needs you",
       `› Input Claude Code — Which file should I edit? — tmux agents ${agentPane} · 1m ago`,
       "Agents",
-      `  tmux · tmux agents ${agentPane}`,
+      `  tmux agents ${agentPane}`,
       "    Claude Code Needs input 2m — Which file should I edit? — /tmp/project",
       "↑/↓ j/k move · enter jump · a acknowledge · q quit",
     ]);

@@ -39,10 +39,17 @@ const row = (id: string, pid: number | null, extra: Partial<AgentRow> = {}): Age
 });
 
 describe("status", () => {
-  it("finds the caller by the nearest agent ancestor, else by its live tmux pane", () => {
-    const rows = [row("codex-10", 10), row("codex-20", 20), row("codex-s-x", null, { terminal: { tmuxPane: "%4" } })];
+  it("finds the caller by the nearest agent ancestor, else by its live pane on the same tmux server", () => {
+    const rows = [
+      row("codex-10", 10),
+      row("codex-20", 20),
+      row("codex-other-server", 30, { terminal: { tmuxPane: "%4", tmuxSocket: "/other/sock" } }),
+      row("codex-no-server", 40, { terminal: { tmuxPane: "%4" } }),
+      row("codex-s-x", null, { terminal: { tmuxPane: "%4", hints: { tmux: "/s,1,0" } } }),
+    ];
     expect(findCaller(rows, [99, 20, 10], {})?.id).toBe("codex-20");
     expect(findCaller(rows, [99], { TMUX_PANE: "%4", TMUX: "/s,1,0" })?.id).toBe("codex-s-x");
+    expect(findCaller(rows, [99], { TMUX_PANE: "%4", TMUX: "/third,1,0" })).toBeUndefined();
     expect(findCaller(rows, [99], { TMUX_PANE: "%5" })).toBeUndefined();
   });
 

@@ -1,6 +1,6 @@
 // tmux servers in the process table and what they say about panes and clients (terminals.md §2.3).
-// One list-panes + one list-clients per server that owns an agent's tty, reused while nothing
-// about that server changed in the process table.
+// One tmux call (list-panes + list-clients) per server that owns an agent's tty, reused while
+// nothing about that server changed in the process table.
 import path from "node:path";
 import type { DetectEffects } from "./effects.js";
 import type { ProcessTable } from "./table.js";
@@ -33,6 +33,11 @@ export interface TmuxServerState {
 // field (the session name) last.
 const PANE_FORMAT = "#{pane_id} #{pane_tty} #{pane_pid} #{window_index} #{session_name}";
 const CLIENT_FORMAT = "#{client_tty} #{client_pid} #{client_activity} #{client_session}";
+
+/** `list-panes -a` then `list-clients` in one tmux invocation (`;` separates tmux commands). */
+export function tmuxQueryArgs(): string[] {
+  return ["list-panes", "-a", "-F", PANE_FORMAT, ";", "list-clients", "-F", CLIENT_FORMAT];
+}
 
 /** Splits off `count` space-separated fields; the rest of the line is the last field. */
 function fields(line: string, count: number): string[] | undefined {
@@ -120,7 +125,7 @@ function tmuxBinary(server: ProcessInfo): string {
 
 export class TmuxWatcher {
   private states = new Map<string, { fingerprint: string; at: number; state: TmuxServerState }>();
-  /** Calls made so far (for tests and the bench). */
+  /** tmux spawns made so far (for tests and the bench). */
   calls = 0;
 
   /** `maxAgeMs` bounds staleness the process table cannot show (renamed sessions, switch-client). */
@@ -162,15 +167,14 @@ export class TmuxWatcher {
   private async load(server: ProcessInfo): Promise<TmuxServerState> {
     const socket = serverSocket(server, this.effects);
     const bin = tmuxBinary(server);
-    const run = async (args: string[]): Promise<string> => {
-      this.calls += 1;
-      try {
-        return await this.effects.exec(bin, ["-S", socket, ...args]);
-      } catch {
-        return ""; // not our server, or it just exited: no panes known
-      }
-    };
-    const [panes, clients] = await Promise.all([run(["list-panes", "-a", "-F", PANE_FORMAT]), run(["list-clients", "-F", CLIENT_FORMAT])]);
-    return { server, socket, panes: parsePanes(panes), clients: parseClients(clients) };
+    this.calls += 1;
+    let text = "";
+    try {
+      // One spawn, both commands: tmux prints the panes, then the clients (lines tell them apart).
+      text = await this.effects.exec(bin, ["-S", socket, ...tmuxQueryArgs()]);
+    } catch {
+      // not our server, or it just exited: no panes known
+    }
+    return { server, socket, panes: parsePanes(text), clients: parseClients(text) };
   }
 }

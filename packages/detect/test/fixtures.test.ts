@@ -70,9 +70,9 @@ describe("macOS fixture: iTerm2, Terminal.app, tmux under launchd", () => {
       { tty: "ttys007", pid: 1560, provider: "codex", via: "hint", executable: "docker", terminal: terminal("1A2B3C4D-5E6F-4711-8899-AABBCCDDEEFF") },
       { tty: "ttys008", pid: 1580, provider: "claude-code", via: "hint", executable: "ssh", terminal: { ...terminal("2B3C4D5E-6F70-4812-9900-BBCCDDEEFF00"), remote: "ssh" } },
     ]);
-    // Environment is read in batches (one `ps -E` per round), tmux once per server.
+    // Environment is read in batches (one `ps -E` per round), tmux once per server (panes and clients in one call).
     expect(fx.calls.filter((c) => c.startsWith("ps -E")).length).toBe(2);
-    expect(fx.calls.filter((c) => c.startsWith("tmux")).length).toBe(2);
+    expect(fx.calls.filter((c) => c.startsWith("tmux")).length).toBe(1);
   });
 
   it("the hook join walks from a tool shell up to the native Claude and reports its terminal", async () => {

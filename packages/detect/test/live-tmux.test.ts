@@ -1,10 +1,10 @@
 // LIVE: a private tmux server with fake agents in its windows, scanned through every source, and
 // `mytty-doctor agents --json` run as a real process against it.
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createScanner, createSource, type DetectedAgent, type SourceKind } from "@mytty-bar/detect";
+import { createScanner, createSource, unixSocketsOf, type DetectedAgent, type SourceKind } from "@mytty-bar/detect";
 import { codexJsPath, createLab, pollUntil, type Lab } from "./helpers/fake-agents.js";
 
 const run = promisify(execFile);
@@ -82,6 +82,25 @@ describe.each(["proc", "ps", "ps-list"] as const)("live tmux scan through the %s
   });
 });
 
+describe("every tmux server, not only the default socket", () => {
+  it("a second private server's agent comes out with that server's socket and pane", async () => {
+    const other = createLab();
+    try {
+      const pane = other.open("second", "codex");
+      const scanner = createScanner();
+      const found = await pollUntil(async () => (await scanner.scan()).agents.find((a) => a.terminal.tmuxSocket === other.socket));
+      expect(found).toMatchObject({ provider: "codex", via: "process", tty: other.paneTty(pane), terminal: { tmuxPane: pane, tmuxSession: "lab" } });
+    } finally {
+      other.close();
+    }
+  });
+
+  it("finds a server's socket among its open unix sockets (for servers whose argv names none)", () => {
+    const serverPid = Number(lab.tmux("display-message", "-p", "#{pid}"));
+    expect(unixSocketsOf(serverPid)).toContain(lab.socket);
+  });
+});
+
 describe("live hook join", () => {
   it("walks from a process below an agent up to the agent and its pane", async () => {
     const scanner = createScanner();
@@ -115,5 +134,17 @@ describe("mytty-doctor agents --json (real CLI process)", () => {
       expect(typeof r.executable).toBe("string");
       expect(r.terminal.app).toBe("tmux");
     }
+  });
+});
+
+describe("mytty-doctor agents --watch (real CLI process)", () => {
+  it("redraws until Ctrl-C, then exits 0", async () => {
+    const child = spawn(process.execPath, [doctorBin, "agents", "--watch", "--interval", "0.2"], { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    await pollUntil(async () => ((out.match(/TTY +PID/g) ?? []).length >= 2 ? true : undefined), 20_000, () => out);
+    child.kill("SIGINT");
+    expect(await exited).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseClients, parseEnvListing, parsePanes, parsePsList, parseStat, socketOptions, ttyFromNr } from "@mytty-bar/detect";
+import { parseClients, parseEnvListing, parsePanes, parsePsList, parseStat, serverSocket, socketOptions, ttyFromNr, type DetectEffects, type ProcessInfo } from "@mytty-bar/detect";
 
 describe("parsePsList", () => {
   it("reads macOS rows with ?? ttys, padded lstart days and args holding spaces", () => {
@@ -63,3 +63,16 @@ describe("tmux output", () => {
     expect(socketOptions(["tmux", "new", "-S", "/not/global"])).toEqual({});
   });
 });
+
+describe("serverSocket", () => {
+  const server = (argv: string[]): ProcessInfo => ({ pid: 7, ppid: 1, pgid: 7, tpgid: 0, tty: null, startTime: "t", argv });
+  const effects = (over: Partial<DetectEffects> = {}): DetectEffects => ({ exec: async () => "", platform: "darwin", uid: 501, env: {}, ...over });
+
+  it("prefers -S, then -L beside the default, then an open socket, then the default socket", () => {
+    expect(serverSocket(server(["tmux", "-S", "/x/s", "new"]), effects())).toBe("/x/s");
+    expect(serverSocket(server(["tmux", "-L", "work", "new"]), effects())).toBe("/private/tmp/tmux-501/work");
+    expect(serverSocket(server(["tmux", "new"]), effects({ platform: "linux", uid: 0, socketsOf: () => ["/run/other.sock", "/tmp/custom/tmux-0/main"] }))).toBe("/tmp/custom/tmux-0/main");
+    expect(serverSocket(server(["tmux"]), effects({ env: { TMUX_TMPDIR: "/var/t" } }))).toBe("/var/t/tmux-501/default");
+  });
+});
+

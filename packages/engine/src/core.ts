@@ -92,6 +92,7 @@ export class EngineCore {
       const agent = joined.agent;
       const existing = this.agents.get(processKey(agent.pid, agent.startTime));
       ref = existing ? refOf(existing) : { ...refFromDetected(agent, "hook"), terminal: mergeTerminal(joined.terminal, hints) };
+      this.adoptSession(event, ref, now);
     } else {
       ref = this.fallbackRef(event, envelope, joined, hints);
     }
@@ -192,6 +193,26 @@ export class EngineCore {
     record.note = note;
     record.noteAt = at.toISOString();
     return { t: "note", key, note, at: record.noteAt };
+  }
+
+  /**
+   * An earlier event of this session could not be joined (its helper's parent had exited) and made a
+   * process-less row; now that the session's process is known, that row's runs move to it.
+   */
+  private adoptSession(event: AgentEvent, ref: AgentRef, now: Date): void {
+    if (event.sessionId === undefined) return;
+    const oldKey = this.sessions.get(`${event.provider}\0${event.sessionId}`);
+    const old = oldKey !== undefined ? this.agents.get(oldKey) : undefined;
+    if (!old || old.pid !== null || old.key === ref.key) return;
+    let target = this.agents.get(ref.key);
+    if (!target) {
+      target = recordFromRef(ref, now);
+      this.agents.set(ref.key, target);
+    }
+    for (const [runId, owner] of this.runOwner) if (owner === old.key) this.runOwner.set(runId, ref.key);
+    target.lastRunId ??= old.lastRunId;
+    target.note ??= old.note;
+    this.agents.delete(old.key);
   }
 
   /** The chain found no agent of the event's provider: session, run, tmux pane, then cwd decide. */

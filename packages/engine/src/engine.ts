@@ -201,7 +201,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     publishQueued = true;
     setImmediate(() => {
       publishQueued = false;
-      if (stopped) return;
+      // Nobody to tell (headless without clients): skip building a snapshot every poll.
+      if (stopped || (listeners.size === 0 && !ports.sleepBlocker)) return;
       const snapshot = snapshotNow();
       const hold = shouldHoldSleep(snapshot.agents, settings.preventSleep);
       if (hold !== sleepHeld) {

@@ -38,6 +38,15 @@ describe("engine core", () => {
     expect(rows[0]).toMatchObject({ id: "claude-code-s-a41d7c02", tty: null, pid: null, via: "hook", state: "succeeded", terminal: { app: "VS Code" } });
   });
 
+  it("moves a session's process-less row onto its process once a later event joins it", () => {
+    const core = new EngineCore(300_000);
+    core.observeScan(scanOf([claudeProc], [claude]), new Map(), t(0));
+    feed(core, spool("claude-code", payload("claude-code", "UserPromptSubmit"), { ppid: 4242 }), t(1), { tty: null, terminal: {} });
+    expect(agentRows(core).map((r) => r.id).sort()).toEqual(["claude-code-100", "claude-code-s-a41d7c02"]);
+    feed(core, spool("claude-code", payload("claude-code", "PermissionRequest"), { ppid: 100 }), t(2), { agent: claude, tty: "pts/3", terminal: {} });
+    expect(agentRows(core).map((r) => [r.id, r.state, r.attention])).toEqual([["claude-code-100", "waiting-approval", true]]);
+  });
+
   it("joins by tmux pane when the helper's parent already exited", () => {
     const core = new EngineCore(300_000);
     core.observeScan(scanOf([claudeProc], [claude]), new Map(), t(0));

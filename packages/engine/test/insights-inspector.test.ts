@@ -228,6 +228,23 @@ describe("insights inspector", () => {
     expect(byCwd.insights["codex-7"]).toEqual(expected);
   });
 
+  it("estimates a hookless Codex turn from task_started / task_complete on the turn_id run", async () => {
+    const day = path.join(paths.codexHome, "sessions", "2026", "11", "29");
+    await fs.mkdir(day, { recursive: true });
+    const file = path.join(day, `rollout-2026-11-29T12-00-00-${CODEX_ID}.jsonl`);
+    const event = (payload: object) => line({ timestamp: "2026-11-29T12:00:01Z", type: "event_msg", payload });
+    await fs.writeFile(file, line({ timestamp: "2026-11-29T12:00:00Z", type: "session_meta", payload: { id: CODEX_ID, cwd: "/home/alex/src/api" } }));
+    const inspector = createInsights({ paths, readIntervalMs: 0, settleMs: 1_000 });
+    const agent: InsightAgent = { key: "codex-7", provider: "codex", pid: 7, cwd: "/home/alex/src/api", estimateRuns: true };
+    expect(kinds((await inspector.poll([agent], at(0))).events)).toEqual([`idle:${CODEX_ID}`]);
+    await fs.appendFile(file, event({ type: "task_started", turn_id: "turn-1", model_context_window: 272_000 }));
+    const started = await inspector.poll([agent], at(2));
+    expect(plain(started.events).map((e) => [e.kind, e.runId])).toEqual([["started", runId("codex", "turn-1")]]);
+    await fs.appendFile(file, event({ type: "task_complete", turn_id: "turn-1" }));
+    expect((await inspector.poll([agent], at(4))).events).toEqual([]);
+    expect(kinds((await inspector.poll([agent], at(6))).events)).toEqual(["succeeded:turn-1"]);
+  });
+
   it("shows Antigravity's global model only once hooks named a session, and nothing for Gemini CLI", async () => {
     await fs.mkdir(path.join(paths.geminiDir, "antigravity-cli"), { recursive: true });
     await fs.writeFile(path.join(paths.geminiDir, "antigravity-cli", "settings.json"), '{"model":"gemini-3-pro"}');

@@ -2,7 +2,7 @@
 // Cursor: event → handlers). Pure: text in, plan out.
 import type { ProviderId } from "@mytty-bar/protocol";
 import { appendElement, hasComments, insertProperty, parseJsonc, problemAt, removeAt, type Problem } from "./jsonc-edit.js";
-import type { BackupLookup, FileChange, ItemPlan } from "./plan.js";
+import type { BackupLookup, FileChange, ItemPlan, ItemStatus } from "./plan.js";
 import { detectFormat, runsOurHelper } from "./text.js";
 
 export interface HookEventSpec {
@@ -207,8 +207,10 @@ export function planHookJson(spec: HookJsonSpec, before: string | null, newestBa
   if (unreadable) return { ...base, status: "invalid", problem: unreadable, detail: unreadable.message, install: [], uninstall: [] };
   const redoInstall = (cur: string | null) => installText(cur, spec);
   // The backup is looked up once: by the time a retry runs, uninstall has taken a backup of its own.
-  const hint = parseHint(newestBackup(spec.path));
-  const redoRemove = (cur: string | null) => (cur === null ? null : removalText(cur, spec, hint));
+  // Read once (a retry runs after uninstall took its own backup), and only when uninstall is asked for.
+  let hintMemo: { value: RemovalHint } | undefined;
+  const hint = (): RemovalHint => (hintMemo ??= { value: parseHint(newestBackup(spec.path)) }).value;
+  const redoRemove = (cur: string | null) => (cur === null ? null : removalText(cur, spec, hint()));
   if (before === null) {
     return { ...base, status: "not-installed", install: [change(null, installText(null, spec)!, redoInstall)], uninstall: [] };
   }
@@ -222,7 +224,7 @@ export function planHookJson(spec: HookJsonSpec, before: string | null, newestBa
       enumerable: true,
       get: () => {
         if (memo === undefined) {
-          const removed = a.owned.length > 0 ? removalText(before, spec, hint) : undefined;
+          const removed = a.owned.length > 0 ? removalText(before, spec, hint()) : undefined;
           memo = removed !== undefined ? [change(before, removed, redoRemove)] : [];
         }
         return memo;
@@ -230,7 +232,10 @@ export function planHookJson(spec: HookJsonSpec, before: string | null, newestBa
     }) as T & { uninstall: FileChange[] };
   };
   if (bad.length === 0) return lazyUninstall({ ...base, status: "installed", install: [] });
-  const status = a.owned.length > 0 ? "needs-repair" : "not-installed";
+  const status: ItemStatus = a.owned.length > 0 ? "needs-repair" : "not-installed";
   const detail = status === "needs-repair" ? bad.map((b) => `${b.event}: ${b.reason}`).join("; ") : undefined;
-  return lazyUninstall({ ...base, status, ...(detail ? { detail } : {}), install: [change(before, installText(before, spec)!, redoInstall)] });
+  const plan = lazyUninstall({ ...base, status, ...(detail ? { detail } : {}) });
+  let install: FileChange[] | undefined;
+  // Like uninstall, the edit is computed only when a command asks for it.
+  return Object.defineProperty(plan, "install", { enumerable: true, get: () => (install ??= [change(before, installText(before, spec)!, redoInstall)]) }) as typeof plan & { install: FileChange[] };
 }

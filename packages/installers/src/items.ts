@@ -101,11 +101,14 @@ function planAgentsMd(ctx: PlanContext): ItemPlan {
   const current = scan.kind === "block" ? scan.text.replaceAll("\r\n", "\n") : undefined;
   const found = LANGS.find((l) => current === agentsBlock(ctx.paths, l));
   const lang = ctx.lang ?? found ?? "en";
-  const prior = ctx.newestBackup(file);
+  let prior: { value: string | null | undefined } | undefined;
   const removal = (cur: string | null) => {
     if (cur === null) return null;
     const removed = removeBlock(cur);
-    return removed === "" && scanBlock(cur).kind === "block" ? chooseRemoval(["", null], prior) : removed;
+    if (removed !== "" || scanBlock(cur).kind !== "block") return removed;
+    // An emptied file: the backup tells whether it was empty or absent before our install.
+    prior ??= { value: ctx.newestBackup(file) };
+    return chooseRemoval(["", null], prior.value);
   };
   const install = (cur: string | null) => {
     const s = cur === null ? ({ kind: "none" } as const) : scanBlock(cur);

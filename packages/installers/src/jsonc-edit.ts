@@ -3,10 +3,15 @@
 // to modify(): its formatter re-flows the whole neighbouring lines, which would change user bytes
 // and break the install → uninstall round trip. Removals are the exact inverse of our insertions.
 import { createRequire } from "node:module";
+import type * as JsoncParser from "jsonc-parser";
 import type { Edit, JSONPath, Node, ParseError } from "jsonc-parser";
-// Loaded with require(): through the ESM loader this CommonJS package costs ~3x the startup time,
-// and `mytty-doctor status --json` must stay within 1.5 x `node -e 0`.
-const { applyEdits, findNodeAtLocation, parseTree, printParseErrorCode } = createRequire(import.meta.url)("jsonc-parser") as typeof import("jsonc-parser");
+// Loaded with require(), and the parser module alone until an edit is made: through the ESM
+// loader this CommonJS package costs ~3x, and `mytty-doctor status --json` must stay within
+// 1.5 x `node -e 0`. The version is pinned exactly (3.3.1), so the internal path is stable.
+const requireHere = createRequire(import.meta.url);
+const { parseTree, findNodeAtLocation } = requireHere("jsonc-parser/lib/umd/impl/parser.js") as Pick<typeof JsoncParser, "parseTree" | "findNodeAtLocation">;
+const full = (): typeof JsoncParser => requireHere("jsonc-parser") as typeof JsoncParser;
+const applyEdits = (text: string, edits: Edit[]): string => full().applyEdits(text, edits);
 import { lineColumn, lineIndentAt, type TextFormat } from "./text.js";
 
 export interface Problem {
@@ -23,7 +28,7 @@ export function parseJsonc(text: string): ParseResult {
   const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: false });
   const first = errors[0];
   if (first) {
-    return { ok: false, problem: { ...lineColumn(text, first.offset), message: `${describe(printParseErrorCode(first.error))}` } };
+    return { ok: false, problem: { ...lineColumn(text, first.offset), message: `${describe(full().printParseErrorCode(first.error))}` } };
   }
   return { ok: true, root, value: root ? nodeValue(root) : undefined };
 }
@@ -97,9 +102,8 @@ export function appendElement(text: string, path: JSONPath, value: unknown, fmt:
 function appendEdit(text: string, container: Node, item: string, child: string, parent: string, fmt: TextFormat): Edit {
   const last = container.children?.at(-1);
   if (last) return { offset: last.offset + last.length, length: 0, content: `,${fmt.eol}${child}${item}` };
-  // Empty container: we only ever see `{}`/`[]` collapse back on removal (see removeAt).
-  const inner = text.slice(container.offset + 1, container.offset + container.length - 1);
-  return { offset: container.offset + 1, length: inner.length, content: `${fmt.eol}${child}${item}${fmt.eol}${parent}` };
+  // Empty container: whatever whitespace it held stays after our text, so removeAt can undo it exactly.
+  return { offset: container.offset + 1, length: 0, content: `${fmt.eol}${child}${item}${fmt.eol}${parent}` };
 }
 
 /** Removes the property or element at `path`, exactly undoing insertProperty/appendElement. */
@@ -114,7 +118,12 @@ export function removeAt(text: string, path: JSONPath): string {
   const index = siblings.indexOf(item);
   let edit: Edit;
   if (siblings.length === 1) {
-    edit = { offset: container.offset + 1, length: container.length - 2, content: "" };
+    // Undo appendEdit on an empty container: the line break and indentation it added after the item.
+    let end = item.offset + item.length;
+    const parent = lineIndentAt(text, container.offset) ?? leadingWhitespace(text, container.offset);
+    const eol = text.startsWith("\r\n", end) ? "\r\n" : text.startsWith("\n", end) ? "\n" : "";
+    if (eol && text.startsWith(parent, end + eol.length)) end += eol.length + parent.length;
+    edit = { offset: container.offset + 1, length: end - container.offset - 1, content: "" };
   } else if (index > 0) {
     const prev = siblings[index - 1]!;
     edit = { offset: prev.offset + prev.length, length: item.offset + item.length - (prev.offset + prev.length), content: "" };

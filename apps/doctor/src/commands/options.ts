@@ -1,11 +1,12 @@
 // Argument parsers shared by the commands; a bad value is a commander usage error (exit 2).
 import { createRequire } from "node:module";
+import type * as Commander from "commander";
 import type { Command } from "commander";
 import { INSTALLABLE_PROVIDERS, isInstallableProvider, type Lang } from "@mytty-bar/installers";
 import type { ProviderId } from "@mytty-bar/protocol";
 import { M } from "../messages.js";
 
-const { InvalidArgumentError } = createRequire(import.meta.url)("commander") as typeof import("commander");
+const { InvalidArgumentError } = createRequire(import.meta.url)("commander") as typeof Commander;
 
 export function parseProviders(value: string, previous: ProviderId[] = []): ProviderId[] {
   if (!isInstallableProvider(value)) throw new InvalidArgumentError(M.unknownProvider(value, INSTALLABLE_PROVIDERS));

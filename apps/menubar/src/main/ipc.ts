@@ -2,7 +2,7 @@
 // and its arguments, and main→page messages held until the page says it is ready.
 import { z } from "zod";
 import { PROVIDER_IDS } from "@mytty-bar/protocol";
-import { INVOKE_CHANNELS, PUSH_CHANNEL, type InvokeChannel, type InvokeMap, type Push, type PushType } from "../ipc/contract.js";
+import { INVOKE_CHANNELS, PUSH_CHANNEL, type InvokeChannel, type InvokeMap, type Push } from "../ipc/contract.js";
 
 /** The slice of Electron's IpcMainInvokeEvent we read. */
 export interface InvokeEventLike {
@@ -51,9 +51,13 @@ const ARGS: { [C in InvokeChannel]: z.ZodType<InvokeMap[C]["args"]> } = {
   "mytty:quit": z.tuple([]),
 };
 
-/** Holds pushes until ready(); while waiting only the newest message of each type is kept. */
+/**
+ * Holds pushes until the page says ready. The newest message of each kind (snapshot, settings,
+ * integrations, each banner) is kept and replayed on every ready(), so a reloaded or re-created popup
+ * starts from the current state instead of an empty page.
+ */
 export class PushQueue {
-  private pending = new Map<PushType, Push>();
+  private latest = new Map<string, Push>();
   private target: WebContentsLike | undefined;
   private isReady = false;
 
@@ -69,22 +73,18 @@ export class PushQueue {
 
   ready(): void {
     this.isReady = true;
-    const queued = [...this.pending.values()];
-    this.pending.clear();
-    for (const message of queued) this.send(message);
+    for (const message of this.latest.values()) this.send(message);
   }
 
   push(message: Push): void {
-    if (!this.isReady || !this.target || this.target.isDestroyed()) {
-      this.pending.set(message.type, message);
-      return;
-    }
-    this.send(message);
+    const key = message.type === "banner" ? `banner:${message.banner.id}` : message.type;
+    this.latest.delete(key); // re-insert so replay keeps arrival order
+    this.latest.set(key, message);
+    if (this.isReady) this.send(message);
   }
 
   private send(message: Push): void {
     if (this.target && !this.target.isDestroyed()) this.target.send(PUSH_CHANNEL, message);
-    else this.pending.set(message.type, message);
   }
 }
 

@@ -1,13 +1,14 @@
 // Electron main process: the composition root. It only constructs Electron objects and hands them to
 // the setupX() modules, which take them as parameters (and are tested without Electron).
-import { app, globalShortcut, ipcMain, Menu, nativeImage, Notification, powerSaveBlocker, protocol, shell } from "electron";
+import { app, globalShortcut, ipcMain, Menu, nativeImage, Notification, powerSaveBlocker, protocol, session, shell } from "electron";
 import menubarModule from "menubar";
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadSettings, saveSettings } from "@mytty-bar/engine";
+import { loadSettings, saveSettings, type Settings, type SettingsPatch } from "@mytty-bar/engine";
 import { resolvePaths } from "@mytty-bar/installers";
-import { startEngine } from "../engine-loader.js";
+import { startEngine } from "../engine-runtime.js";
 import { focusAgent } from "../focus/run.js";
 import { resolveToolPaths } from "../focus/hosts.js";
 import { nodeCommandRunner } from "../focus/node-runner.js";
@@ -20,7 +21,6 @@ import { APP_ORIGIN, APP_SCHEME, POPUP_URL, setupAppProtocol } from "./protocol.
 import { setupShortcut } from "./shortcut.js";
 import { setupSingleInstance } from "./single-instance.js";
 import { setupTray, type TrayIcon } from "./tray.js";
-import { existsSync } from "node:fs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const appDir = path.resolve(here, "..", "..");
@@ -30,6 +30,8 @@ const assets = path.join(appDir, "assets");
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 
 function setupSecurity(): void {
+  // The popup needs no camera, notifications-from-web, geolocation…: refuse every permission request.
+  void app.whenReady().then(() => session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false)));
   app.on("web-contents-created", (_event, contents) => {
     contents.setWindowOpenHandler(({ url }) => {
       if (url.startsWith("https://")) void shell.openExternal(url);
@@ -88,7 +90,8 @@ async function main(): Promise<void> {
   mb.on("after-create-window", attachWindow);
   attachWindow();
 
-  const settingsRef = { lang: "en" as "en" | "ja" };
+  // Until the engine runs, settings go straight to the file; afterwards through the engine, which applies them.
+  const settingsRef: { lang: "en" | "ja"; save: (patch: SettingsPatch) => Promise<Settings> } = { lang: "en", save: (patch) => saveSettings(paths, patch) };
   const integrations = createIntegrations(paths, () => settingsRef.lang);
   const tools = resolveToolPaths(process.platform, existsSync);
   const runner = nodeCommandRunner();
@@ -108,7 +111,7 @@ async function main(): Promise<void> {
           return s;
         },
         save: async (patch) => {
-          const s = await saveSettings(paths, patch);
+          const s = await settingsRef.save(patch);
           settingsRef.lang = s.pointerLanguage;
           return s;
         },
@@ -132,12 +135,13 @@ async function main(): Promise<void> {
 
   await integrations.writeGuide().catch((error: unknown) => console.warn(`Could not write the guide: ${String(error)}`));
   await controller.start();
-  const engine = await startEngine({ paths, ports: controller.ports() });
-  const detach = controller.attach(engine);
+  const running = await startEngine({ paths, ports: controller.ports(), version: app.getVersion() });
+  const detach = controller.attach(running.engine);
+  settingsRef.save = (patch) => running.engine.updateSettings(patch);
   app.on("will-quit", () => {
     detach();
     globalShortcut.unregisterAll();
-    void engine.stop();
+    void running.stop();
   });
 }
 

@@ -1,10 +1,10 @@
 // The dashboard's state: the engine's snapshots, the selection, and the keys.
 import { useEffect, useMemo, useState } from "react";
-import { useApp, useInput } from "ink";
+import { useApp, useInput, useStdout } from "ink";
 import type { AgentRow, EngineHandle, Snapshot } from "@mytty-bar/engine";
 import type { FocusOutcome } from "../focus/types.js";
 import { Dashboard } from "./dashboard.js";
-import { acknowledgeTargets, jumpTarget, keepSelection, selectable, tuiRows } from "./model.js";
+import { acknowledgeTargets, jumpTarget, keepSelection, selectable, tuiRows, visibleRows } from "./model.js";
 
 export interface TuiAppProps {
   engine: EngineHandle;
@@ -15,6 +15,7 @@ export interface TuiAppProps {
 
 export function TuiApp({ engine, focus, now = Date.now }: TuiAppProps) {
   const { exit } = useApp();
+  const { stdout } = useStdout();
   const [snapshot, setSnapshot] = useState<Snapshot>(() => engine.snapshot());
   const [index, setIndex] = useState(0);
   const [selectedKey, setSelectedKey] = useState<string | undefined>(undefined);
@@ -64,5 +65,7 @@ export function TuiApp({ engine, focus, now = Date.now }: TuiAppProps) {
   });
 
   void tick;
-  return <Dashboard snapshot={snapshot} rows={rows} selectedKey={selected?.key} now={now()} status={status} />;
+  // Title, key line, status and margins and the headings' margins take seven lines; the rest scrolls with the selection.
+  const shown = visibleRows(rows, selected?.key, Math.max(3, (stdout.rows || 24) - 7));
+  return <Dashboard snapshot={snapshot} rows={shown} selectedKey={selected?.key} now={now()} status={status} />;
 }

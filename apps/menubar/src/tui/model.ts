@@ -24,7 +24,7 @@ export function tuiRows(snapshot: Snapshot): TuiRow[] {
   if (snapshot.agents.length === 0) rows.push({ type: "empty", text: "No agents running." });
   for (const group of groupAgents(snapshot.agents)) {
     for (const place of group.places) {
-      rows.push({ type: "place", text: `${group.app} · ${place.place}` });
+      rows.push({ type: "place", text: group.app === "tmux" ? place.place : `${group.app} · ${place.place}` });
       for (const agent of place.agents) rows.push({ type: "agent", key: `agent:${agent.id}`, agent });
     }
   }
@@ -53,4 +53,20 @@ export function acknowledgeTargets(row: SelectableRow | undefined, snapshot: Sna
   if (!row) return [];
   if (row.type === "attention") return [row.item.id];
   return snapshot.attention.filter((i) => i.actionable && i.agentId === row.agent.id).map((i) => i.id);
+}
+
+/**
+ * The rows that fit in `height` lines, keeping the selected row in view. Headings and places count
+ * one line each; a cut is marked by a "more" line so the user knows to scroll.
+ */
+export function visibleRows(rows: readonly TuiRow[], selectedKey: string | undefined, height: number): TuiRow[] {
+  if (rows.length <= height) return [...rows];
+  const room = Math.max(1, height - 2);
+  const at = Math.max(0, rows.findIndex((r) => "key" in r && r.key === selectedKey));
+  const start = Math.min(Math.max(0, at - Math.floor(room / 2)), rows.length - room);
+  const out: TuiRow[] = rows.slice(start, start + room);
+  if (start > 0) out.unshift({ type: "empty", text: `↑ ${start} more` });
+  const below = rows.length - (start + room);
+  if (below > 0) out.push({ type: "empty", text: `↓ ${below} more` });
+  return out;
 }

@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import type { AgentRow, EngineHandle } from "@mytty-bar/engine";
 import { resolvePaths } from "@mytty-bar/installers";
-import { startEngine } from "../engine-loader.js";
+import { startEngine } from "../engine-runtime.js";
 import { focusAgent } from "../focus/run.js";
 import { resolveToolPaths } from "../focus/hosts.js";
 import { nodeCommandRunner } from "../focus/node-runner.js";
@@ -31,14 +31,14 @@ export async function startTui(): Promise<number> {
     return 2;
   }
   const focus = nodeFocus();
-  const engine = await startEngine({
+  const running = await startEngine({
     paths: resolvePaths(),
     // Control-socket focus requests (mytty-team focus) land here too; notifications have no place in a TUI.
     ports: { focus: (agent) => void focus(agent) },
   });
   try {
-    return await runTui(engine, focus);
+    return await runTui(running.engine, focus);
   } finally {
-    await engine.stop();
+    await running.stop();
   }
 }

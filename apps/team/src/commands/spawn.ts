@@ -8,7 +8,7 @@ import { listPanesArgs, newWindowArgs, setPaneOptionArgs, splitWindowArgs, type 
 import { validLabel, validModel } from "../tmux/labels.js";
 import { EXIT, TeamError, say } from "../tmux/messages.js";
 import { chooseSplit, parsePanes } from "../tmux/panes.js";
-import { requireTmux, tmuxOrFail } from "../tmux/resolve.js";
+import { requireTmux, rowInPane, tmuxOrFail } from "../tmux/resolve.js";
 import { fileScript, fitsInline, inlineScript } from "../tmux/script.js";
 import { EngineDownError, type RunAction, type TeamContext } from "./context.js";
 
@@ -80,9 +80,7 @@ async function engineSighting(ctx: TeamContext, pane: string, pid: number | null
   for (;;) {
     try {
       const rows = await ctx.engine.list();
-      const row =
-        rows.find((r) => pid !== null && r.pid === pid) ??
-        rows.find((r) => r.terminal.tmuxPane === pane && (r.terminal.tmuxSocket === undefined || socket === undefined || r.terminal.tmuxSocket === socket));
+      const row = rows.find((r) => pid !== null && r.pid === pid) ?? rows.find((r) => rowInPane(r, pane, socket));
       if (row !== undefined) return row.id;
     } catch (error) {
       if (error instanceof EngineDownError) return undefined;

@@ -3,6 +3,7 @@
 import { ENGINE_NOT_RUNNING_MESSAGE, type AgentRow } from "@mytty-bar/engine";
 import type { Command } from "commander";
 import { EXIT, TeamError, say } from "../tmux/messages.js";
+import { rowInPane } from "../tmux/resolve.js";
 import { socketFromTmuxEnv } from "../tmux/runner.js";
 import { AgentUnknownError, EngineDownError, type RunAction, type TeamContext } from "./context.js";
 
@@ -17,7 +18,7 @@ export function cleanNote(text: string): string {
 
 /**
  * The caller is the nearest ancestor process that is an agent row (works in any terminal);
- * inside tmux, failing that, the live agent row of this very pane.
+ * inside tmux, failing that, the live agent row of this very pane on this very server.
  */
 export function findCaller(rows: readonly AgentRow[], ancestors: readonly number[], env: NodeJS.ProcessEnv): AgentRow | undefined {
   for (const pid of ancestors) {
@@ -27,9 +28,7 @@ export function findCaller(rows: readonly AgentRow[], ancestors: readonly number
   const pane = env.TMUX_PANE;
   if (!pane) return undefined;
   const socket = socketFromTmuxEnv(env.TMUX);
-  const here = rows.filter(
-    (r) => r.terminal.tmuxPane === pane && (r.terminal.tmuxSocket === undefined || socket === undefined || r.terminal.tmuxSocket === socket),
-  );
+  const here = rows.filter((r) => rowInPane(r, pane, socket));
   const live = here.filter((r) => r.state !== "disconnected");
   return (live.length > 0 ? live : here).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
 }

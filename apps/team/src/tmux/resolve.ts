@@ -5,7 +5,7 @@ import { EngineDownError, type TeamContext } from "../commands/context.js";
 import { listPanesArgs, paneInfoArgs } from "./argv.js";
 import { EXIT, TeamError, say } from "./messages.js";
 import { parsePanes, type PaneInfo } from "./panes.js";
-import type { TmuxRunner } from "./runner.js";
+import { socketFromTmuxEnv, type TmuxRunner } from "./runner.js";
 
 export interface ResolvedAgent {
   /** Engine id when known, else the id `spawn` recorded, else the pane id. */
@@ -18,6 +18,16 @@ export interface ResolvedAgent {
 /** spawn/send/read/focus/close act on tmux panes: refuse early, in one line, outside tmux. */
 export function requireTmux(ctx: TeamContext, command: string): void {
   if (!ctx.env.TMUX || !ctx.env.TMUX_PANE) throw new TeamError(say.tmuxNeeded(command), EXIT.tmuxNeeded);
+}
+
+/** The tmux server of an engine row: detection names it; a hook-only row has it in the TMUX hint. */
+export function rowSocket(row: AgentRow): string | undefined {
+  return row.terminal.tmuxSocket ?? socketFromTmuxEnv(row.terminal.hints?.tmux);
+}
+
+/** Pane ids repeat across tmux servers: a row is in `pane` only when its server is known to be ours. */
+export function rowInPane(row: AgentRow, pane: string, socket: string | undefined): boolean {
+  return row.terminal.tmuxPane === pane && socket !== undefined && rowSocket(row) === socket;
 }
 
 export async function tmuxOrFail(runner: TmuxRunner, args: readonly string[], what: string): Promise<string> {
@@ -63,7 +73,8 @@ export async function resolveAgent(ctx: TeamContext, agent: string): Promise<Res
     const row = found.row;
     const paneId = row.terminal.tmuxPane;
     if (paneId === undefined) throw new TeamError(say.agentNotInTmux(row.id), EXIT.failed);
-    const runner = row.terminal.tmuxSocket !== undefined ? ctx.tmux(row.terminal.tmuxSocket) : local;
+    const socket = rowSocket(row);
+    const runner = socket !== undefined ? ctx.tmux(socket) : local;
     return { id: row.id, pane: paneId, runner, row };
   }
   const panes = parsePanes(await tmuxOrFail(local, listPanesArgs({ all: true }), "list panes"));

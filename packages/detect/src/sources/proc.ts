@@ -24,6 +24,13 @@ export function parseStat(text: string): { comm: string; ppid: number; pgid: num
   return { comm: text.slice(open + 1, close), ppid: Number(f[1]), pgid: Number(f[2]), ttyNr: Number(f[4]), tpgid: Number(f[5]), startTicks: f[19]! };
 }
 
+function splitCmdline(raw: string): string[] {
+  if (raw.length === 0) return []; // kernel threads and zombies
+  const argv = Buffer.from(raw, "latin1").toString("utf8").split("\0");
+  if (argv[argv.length - 1] === "") argv.pop();
+  return argv;
+}
+
 export interface ProcSourceOptions {
   root?: string;
 }
@@ -55,21 +62,18 @@ export function createProcSource(options: ProcSourceOptions = {}): ProcessSource
         const stat = read(`${root}/${name}/stat`);
         const parsed = stat === undefined ? undefined : parseStat(stat);
         if (!parsed) continue; // exited between readdir and read
-        const cmdline = read(`${root}/${name}/cmdline`) ?? "";
-        const argv = cmdline.length === 0 ? [] : Buffer.from(cmdline, "latin1").toString("utf8").split("\0");
-        if (argv.length > 0 && argv[argv.length - 1] === "") argv.pop();
         let exe: string | null | undefined = null;
-        const row: ProcessInfo = {
-          pid,
-          ppid: parsed.ppid,
-          pgid: parsed.pgid,
-          tpgid: parsed.tpgid,
-          tty: ttyFromNr(parsed.ttyNr),
-          startTime: parsed.startTicks,
-          argv,
-          comm: parsed.comm,
-        };
-        // The exe link is read only when someone asks: most rows are never classified.
+        let argv: string[] | null = null;
+        const row = { pid, ppid: parsed.ppid, pgid: parsed.pgid, tpgid: parsed.tpgid, tty: ttyFromNr(parsed.ttyNr), startTime: parsed.startTicks, comm: parsed.comm } as ProcessInfo;
+        // argv and the exe link are read only when someone asks: most rows are never classified,
+        // and the classification cache means a steady scan asks for none of them.
+        Object.defineProperty(row, "argv", {
+          enumerable: true,
+          get() {
+            if (argv === null) argv = splitCmdline(read(`${root}/${name}/cmdline`) ?? "");
+            return argv;
+          },
+        });
         Object.defineProperty(row, "executable", {
           enumerable: true,
           get() {

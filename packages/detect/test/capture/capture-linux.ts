@@ -6,11 +6,10 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parsePsList, PS_LIST_ARGS } from "../../src/ps-parse.js";
+import { tmuxQueryArgs } from "../../src/tmux.js";
 import { codexJsPath, createLab, pollUntil } from "../helpers/fake-agents.js";
 
 const out = fileURLToPath(new URL("../../../../fixtures/ps/linux-tmux-agents/", import.meta.url));
-const PANE_FORMAT = "#{pane_id} #{pane_tty} #{pane_pid} #{window_index} #{session_name}";
-const CLIENT_FORMAT = "#{client_tty} #{client_pid} #{client_activity} #{client_session}";
 const env = { ...process.env, LC_ALL: "C" };
 
 const lab = createLab();
@@ -56,16 +55,14 @@ try {
   mkdirSync(out, { recursive: true });
   writeFileSync(path.join(out, "ps.txt"), `${keep.join("\n")}\n`);
   writeFileSync(path.join(out, "env.txt"), envText);
-  writeFileSync(path.join(out, "panes.txt"), `${lab.tmux("list-panes", "-a", "-F", PANE_FORMAT)}\n`);
-  writeFileSync(path.join(out, "clients.txt"), `${lab.tmux("list-clients", "-F", CLIENT_FORMAT)}\n`);
+  writeFileSync(path.join(out, "tmux.txt"), `${lab.tmux(...tmuxQueryArgs())}\n`);
   const manifest = {
     platform: "linux",
     uid: process.getuid?.() ?? 0,
     commands: [
       { command: "ps -A -ww -o pid=,ppid=,pgid=,tpgid=,tty=,lstart=,args=", file: "ps.txt" },
       { command: "ps eww -o pid=,args= -p", file: "env.txt" },
-      { command: `tmux -S ${lab.socket} list-panes`, file: "panes.txt" },
-      { command: `tmux -S ${lab.socket} list-clients`, file: "clients.txt" },
+      { command: `tmux -S ${lab.socket} list-panes`, file: "tmux.txt" },
     ],
     captured: { at: new Date().toISOString(), tmux: execFileSync("tmux", ["-V"], { encoding: "utf8" }).trim(), panes },
   };

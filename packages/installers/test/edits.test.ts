@@ -1,0 +1,92 @@
+// Pure edits: bizarre formatting survives byte for byte; ownership; the AGENTS.md block.
+import { describe, expect, it } from "vitest";
+import {
+  agentsBlock,
+  claudeCodeSpec,
+  codexSpec,
+  commandProgram,
+  cursorSpec,
+  insertBlock,
+  installText,
+  parseHint,
+  removalText,
+  removeBlock,
+  resolvePaths,
+  runsOurHelper,
+} from "@mytty-bar/installers";
+
+const paths = resolvePaths({ env: { HOME: "/Users/alex" }, platform: "darwin" });
+
+describe("JSON hook edits", () => {
+  const bizarre = [
+    '{"a":1}',
+    "{ }",
+    '{\n\n\n   "a"   :   [ 1,2 ,3 ]   ,\t"b":{}\n}\n\n',
+    '/* lead */ {"hooks" : { "Stop" : [ ] } } // trail',
+    '{\r\n\t"x": "\\u00e9\\ud83d\\ude00", "y": null\r\n}',
+    '{\n      "deep": {"a": {"b": {"c": [1, {"d": 2}]}}}\n}',
+  ];
+  it.each(bizarre)("changes only our bytes and uninstall restores %j exactly", (text) => {
+    for (const spec of [claudeCodeSpec(paths), cursorSpec(paths)]) {
+      const after = installText(text, spec)!;
+      expect(after).not.toBe(text);
+      expect(installText(after, spec)).toBe(after);
+      expect(removalText(after, spec, parseHint(text))).toBe(text);
+    }
+  });
+
+  it("inserts with the file's indentation and line endings", () => {
+    const after = installText('{\r\n\t"description": "opus"\r\n}', codexSpec(paths))!;
+    expect(after).toBe(
+      '{\r\n\t"description": "opus",\r\n\t"hooks": {\r\n' +
+        codexSpec(paths)
+          .events.map((e) => `\t\t"${e.name}": [\r\n\t\t\t{\r\n\t\t\t\t"hooks": [\r\n\t\t\t\t\t{\r\n\t\t\t\t\t\t"type": "command",\r\n\t\t\t\t\t\t"command": ${JSON.stringify(`'${paths.helper}' codex`)},\r\n\t\t\t\t\t\t"timeout": 5\r\n\t\t\t\t\t}\r\n\t\t\t\t]\r\n\t\t\t}\r\n\t\t]`)
+          .join(",\r\n") +
+        "\r\n\t}\r\n}",
+    );
+  });
+
+  it("deletes a file we created once our entries are gone", () => {
+    const created = installText(null, cursorSpec(paths))!;
+    expect(created.startsWith('{\n  "version": 1,\n  "hooks": {')).toBe(true);
+    expect(removalText(created, cursorSpec(paths), null)).toBeNull();
+    // Without a backup we cannot know, so the file and Cursor's version key stay.
+    expect(removalText(created, cursorSpec(paths), undefined)).toBe('{\n  "version": 1\n}\n');
+  });
+});
+
+describe("ownership", () => {
+  it.each([
+    [{ command: `'${paths.helper}' claude-code` }, true],
+    [{ command: "'/elsewhere/bin/mytty-bar-hook' codex" }, true],
+    [{ command: "/elsewhere/bin/mytty-bar-hook", args: ["claude-code"] }, true],
+    [{ command: '"/a b/mytty-bar-hook" cursor stop' }, true],
+    [{ command: "/a\\ b/mytty-bar-hook cursor stop" }, true],
+    [{ command: "'/Users/a/Library/Application Support/mytty/bin/mytty-agent-hook' claude-code" }, false],
+    [{ command: "mytty-agent-hook", args: ["codex"] }, false],
+    [{ command: "echo mytty-bar-hook" }, false],
+    [{ command: "/x/mytty-bar-hook-old codex" }, false],
+    [{ type: "command" }, false],
+  ])("%j runs our helper: %s", (handler, ours) => {
+    expect(runsOurHelper(handler)).toBe(ours);
+  });
+
+  it("reads the program of a shell command", () => {
+    expect(commandProgram(`'/a'\\''b/x' y`, false)).toBe("/a'b/x");
+  });
+});
+
+describe("AGENTS.md block", () => {
+  const block = agentsBlock(paths, "en");
+  it.each(["", "# T\n", "# T", "# T\r\n", "a\n\n<!-- mytty:pane-team:begin -->\nx\n<!-- mytty:pane-team:end -->"])("insert then remove restores %j", (text) => {
+    const after = insertBlock(text, block);
+    expect(after).toContain(block.split("\n")[1]);
+    expect(insertBlock(after, block)).toBe(after);
+    expect(removeBlock(after)).toBe(text);
+  });
+
+  it("replaces a stale block in place", () => {
+    const stale = `top\n\n${agentsBlock(paths, "ja")}\n\nbottom\n`;
+    expect(insertBlock(stale, block)).toBe(`top\n\n${block}\n\nbottom\n`);
+  });
+});
