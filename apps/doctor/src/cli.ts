@@ -9,10 +9,20 @@ const argv = process.argv.slice(2);
 
 // `mytty-doctor [status] [--json]` is what scripts and the menu bar poll: it skips commander
 // entirely (startup budget: 1.5 x `node -e 0`). Anything else goes through the full parser.
-if (argv.every((a, i) => (a === "status" && i === 0) || a === "--json")) {
-  process.exitCode = await runStatus({ json: argv.includes("--json") }, io);
-} else {
-  await runCommander();
+try {
+  if (argv.every((a, i) => (a === "status" && i === 0) || a === "--json")) {
+    process.exitCode = await runStatus({ json: argv.includes("--json") }, io);
+  } else {
+    await runCommander();
+  }
+} catch (error) {
+  crashed(error);
+}
+
+function crashed(error: unknown): void {
+  process.stderr.write(`mytty-doctor: ${error instanceof Error ? error.message : String(error)}\n`);
+  if (process.env.MYTTY_BAR_DEBUG) process.stderr.write(`${error instanceof Error ? error.stack : ""}\n`);
+  process.exitCode = 1;
 }
 
 async function runCommander(): Promise<void> {
@@ -32,12 +42,7 @@ async function runCommander(): Promise<void> {
   try {
     await program.parseAsync(process.argv);
   } catch (error) {
-    if (error instanceof CommanderError) {
-      process.exitCode = error.exitCode === 0 ? 0 : 2;
-    } else {
-      process.stderr.write(`mytty-doctor: ${error instanceof Error ? error.message : String(error)}\n`);
-      if (process.env.MYTTY_BAR_DEBUG) process.stderr.write(`${error instanceof Error ? error.stack : ""}\n`);
-      process.exitCode = 1;
-    }
+    if (error instanceof CommanderError) process.exitCode = error.exitCode === 0 ? 0 : 2;
+    else throw error;
   }
 }

@@ -130,7 +130,7 @@ async function runChanges(action: Action, items: ItemPlan[], changes: FileChange
 
 export async function runInstall(ids: ProviderId[], opts: CommonOptions, io: Io): Promise<number> {
   const ctx = setup(io, opts);
-  const chosen = ids.length > 0 ? ids : presentProviders(ctx.paths, io.env.PATH);
+  const chosen = ids.length > 0 ? ids : await presentProviders(ctx.paths, io.env.PATH);
   if (chosen.length === 0) {
     io.stderr.write(`${M.noProviders}\n`);
     return 1;

@@ -32,6 +32,7 @@ export const M = {
   invalidFix: (path: string, problem: Problem) =>
     `${path}:${problem.line}:${problem.column}: ${problem.message}. mytty-doctor never writes a file it cannot read: fix it by hand (or move it away), then run \`mytty-doctor fix\`.`,
   repairFix: "Run `mytty-doctor fix` to repair it (only our own entries change).",
+  rewriteFix: "Run `mytty-doctor fix` to rewrite it.",
   installFix: (id: ProviderId) => `Run \`mytty-doctor install ${id}\` to install.`,
   helperMissing: "Hooks are installed but the helper they run is missing: every hook call fails. Run `mytty-doctor fix`.",
   guideMissing: "The guide the pointers name is missing. Run `mytty-doctor fix`.",

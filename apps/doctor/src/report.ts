@@ -30,7 +30,7 @@ export function buildReport(paths: Paths, plans: Plans & { crashed: { id: string
     if (p.kind === "helper" && p.status === "not-installed") issue(p.id, M.helperMissing);
     else if (p.kind === "guide" && p.status === "not-installed") issue(p.id, M.guideMissing);
     else if (p.kind === "pointer") issue(p.id, `${p.detail ?? M.pointerLine(p)}. ${M.pointerFix(p)}`);
-    else issue(p.id, `${p.detail ?? p.status}. ${M.repairFix}`);
+    else issue(p.id, `${p.detail ?? p.status}. ${p.kind === "provider" && p.provider !== "opencode" && p.provider !== "antigravity" ? M.repairFix : M.rewriteFix}`);
   }
   for (const c of plans.crashed) issue(c.id, M.crashed(c.id, c.message));
   let dataDir: StatusReport["dataDir"] = { path: paths.dataDir, exists: false };

@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it, type TestContext } from "vitest";
+import { guideText, resolvePaths } from "@mytty-bar/installers";
 import { backupsOf, makeHome, mode, type Home, type StatusJson } from "./harness.js";
 
 function home(t: TestContext, env: NodeJS.ProcessEnv = {}): Home {
@@ -206,8 +207,8 @@ describe.concurrent("mytty-doctor", () => {
     const h = home(t);
     const printed = h.run("guide");
     expect(printed.code).toBe(0);
-    expect(printed.stdout).toContain("mytty-team wait <agent> --until running|attention|completed [--timeout-seconds N]");
-    expect(printed.stdout).toContain("mytty-team stats --json");
+    expect(printed.stdout).toBe(guideText(resolvePaths({ env: h.env })));
+    expect(printed.stdout).toContain("mytty-team wait");
     expect(h.run("guide", "--write").code).toBe(0);
     expect(fs.readFileSync(h.guide, "utf8")).toBe(printed.stdout);
     expect(h.json("status").value.guide.status).toBe("installed");

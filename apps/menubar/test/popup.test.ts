@@ -186,6 +186,15 @@ describe("popup", () => {
     await page.close();
   });
 
+  it("waits honestly for the engine, then shows main's banners (notifications unavailable) once", async () => {
+    const { page } = await openPopup(session.browser);
+    expect(await page.locator("#summary").innerText()).toBe("Waiting for the engine…");
+    const text = "Notifications cannot be shown (macOS refused the notification). Mytty Bar opens this popup instead.";
+    await push(page, { type: "banner", banner: { id: "notifications-unavailable", text } }, { type: "banner", banner: { id: "notifications-unavailable", text } }, { type: "snapshot", snapshot: busySnapshot() });
+    expect(await texts(page, "[data-banner]")).toEqual([`${text} Dismiss`]);
+    await page.close();
+  });
+
   it("writes the README screenshot (docs/popup.png)", async () => {
     const { page } = await openPopup(session.browser);
     await push(page, { type: "snapshot", snapshot: busySnapshot() }, { type: "integrations", rows: integrations }, { type: "settings", settings: defaultSettings() });

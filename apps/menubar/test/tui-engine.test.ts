@@ -60,7 +60,12 @@ describe("mytty-bar --tui with the real engine", () => {
     const line = approval.split("\n").find((l) => l.includes("Approval"));
     expect(line).toMatch(new RegExp(`^› Approval Claude Code — Bash requires approval — tmux ${session}:0 ${agentPane} · \\d+s ago\\s*$`));
     expect((await server.tmux("display-message", "-p", "-t", session, "#{window_index}")).trim()).toBe("1");
+    // The engine's notice (a notification in the menu bar app) lands in the status line.
+    const noticed = await server.waitForScreen(tui, "needs approval");
+    expect(noticed.split("\n").find((l) => l.startsWith("Claude Code needs approval"))?.trimEnd()).toMatch(/^Claude Code needs approval — project\/ · .*Bash requires approval$/);
 
+    await mkdir(path.join(repo, "test-output"), { recursive: true });
+    await writeFile(path.join(repo, "test-output", "tui-approval.txt"), noticed);
     await server.tmux("send-keys", "-t", tui, "Enter");
     expect(await server.waitForScreen(tui, "Brought the agent")).toContain("Brought the agent's tmux pane to the front.");
     expect((await server.tmux("display-message", "-p", "-t", session, "#{window_index} #{pane_id}")).trim()).toBe(`0 ${agentPane}`);

@@ -75,6 +75,6 @@ describe("tmux argv", () => {
   });
 
   it("falls back to a background window after the target's", () => {
-    expect(newWindowArgs(spec).slice(0, 8)).toEqual(["new-window", "-d", "-a", "-P", "-F", PANE_FORMAT, "-t", "%3"]);
+    expect(newWindowArgs(spec, "@2").slice(0, 8)).toEqual(["new-window", "-d", "-a", "-P", "-F", PANE_FORMAT, "-t", "@2"]);
   });
 });

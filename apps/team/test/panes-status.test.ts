@@ -2,6 +2,8 @@
 import type { AgentRow } from "@mytty-bar/engine";
 import { describe, expect, it } from "vitest";
 import { ancestorsFrom } from "../src/commands/default-context.js";
+import { parseLines } from "../src/commands/read.js";
+import { chunks } from "../src/commands/send.js";
 import { cleanNote, findCaller } from "../src/commands/status.js";
 import { chooseSplit, parsePanes, type PaneInfo } from "../src/tmux/panes.js";
 import { socketFromTmuxEnv } from "../src/tmux/runner.js";
@@ -93,5 +95,17 @@ describe("status without a matching row", () => {
     const r = await runTeam(["status", "halfway"], { HOME: "/nonexistent" }, new MemoryEngine([]), []);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^mytty-team status runs from inside an agent Mytty Bar sees/);
+  });
+});
+
+describe("send and read arguments", () => {
+  it("cuts long text at code points, never inside a character", () => {
+    expect(chunks("ab✓c", 2)).toEqual(["ab", "✓c"]);
+    expect(chunks("")).toEqual([]);
+  });
+
+  it("accepts --lines from 1 to 100000 only", () => {
+    expect(parseLines("200")).toBe(200);
+    for (const bad of ["0", "-5", "1e3", "100001", "ten"]) expect(() => parseLines(bad)).toThrow(/--lines must be a whole number/);
   });
 });

@@ -108,7 +108,7 @@ describe("mytty-team in tmux", () => {
     const record = await eventually(async () => (await t.records()).get(s.pid), "the gemini fake");
     expect(record.args).toEqual([`--prompt-interactive=${task}`]);
     expect(record.env.MYTTY_AGENT).toBe("antigravity");
-    const leftovers = (await readdir(os.tmpdir())).filter((name) => name.startsWith("mytty-team-") && !name.startsWith("mytty-team-test-"));
+    const leftovers = (await readdir(os.tmpdir())).filter((name) => name.startsWith("mytty-team-task-"));
     expect(leftovers).toEqual([]);
     expect((await runTeam(["close", s.id], t.paneEnv)).code).toBe(0);
   });
@@ -146,6 +146,45 @@ describe("mytty-team in tmux", () => {
       stderr: '"twin" matches 2 agents (codex-s-def, codex-s-ghi); use an id.\n',
     });
     expect((await runTeam(["close", s.pane], t.paneEnv)).code).toBe(0);
+  });
+
+  it("refuses unusable spawn input with exit 2 and the fix, before touching tmux", async () => {
+    const cases: Array<[string[], string]> = [
+      [["--provider", "codex"], "spawn needs the task: pass --task <text> or --task-file <path> (exactly one)."],
+      [["--provider", "codex", "--task", "a", "--task-file", "b"], "spawn needs the task: pass --task <text> or --task-file <path> (exactly one)."],
+      [["--provider", "codex", "--task", "  \n "], "The task is empty: write what the new agent should do."],
+      [["--provider", "codex", "--task", "a", "--label", "bad\tlabel"], 'Label "bad\\tlabel" is not usable: use 1–128 bytes of printable text without tabs or newlines.'],
+      [["--provider", "codex", "--task", "a", "--model", "--yolo"], 'Model "--yolo" is not usable: give a plain model name such as `sonnet` or `gpt-5`.'],
+      [["--provider", "codex", "--task", "a", "--cwd", "/nonexistent/dir"], "--cwd /nonexistent/dir is not a directory: pass an existing project directory."],
+    ];
+    for (const [args, message] of cases) {
+      expect(await runTeam(["spawn", ...args], t.paneEnv)).toEqual({ code: 2, stdout: "", stderr: `${message}\n` });
+    }
+    expect(await paneIds()).toEqual(["%0"]);
+  });
+
+  it("says so at once when the provider CLI is not on PATH", async () => {
+    expect(await runTeam(["spawn", "--provider", "cursor", "--task", "x"], { ...t.paneEnv, PATH: "/nonexistent" })).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: "cursor-agent is not on PATH, so a cursor agent cannot start: install it, or put its directory on PATH.\n",
+    });
+  });
+
+  it("opens a background window when the caller's window has no room for another pane", async () => {
+    await t.tmux("new-session", "-d", "-s", "tiny", "-x", "20", "-y", "6", "sleep 3600");
+    const caller = (await t.tmux("display-message", "-p", "-t", "tiny:0", "#{pane_id}")).trim();
+    const env = { ...t.paneEnv, TMUX_PANE: caller };
+    const windows: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const r = await runTeam(["spawn", "--provider", "codex", "--direction", "down", "--task", `w${i}`, "--json"], env);
+      expect(r.stderr).toBe("");
+      windows.push((JSON.parse(r.stdout) as { window: string }).window);
+    }
+    const callerWindow = (await t.tmux("display-message", "-p", "-t", caller, "#{window_id}")).trim();
+    expect(windows[0]).toBe(callerWindow);
+    expect(windows.some((w) => w !== callerWindow)).toBe(true);
+    await t.tmux("kill-session", "-t", "tiny");
   });
 
   it("says in one line that an unknown agent does not exist", async () => {

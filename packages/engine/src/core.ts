@@ -113,6 +113,7 @@ export class EngineCore {
       return { created: [], log: [] };
     }
     if (!replay) this.counters.accepted += 1;
+    else if (!event.synthetic && (this.lastEventAt[event.provider] ?? "") < event.at) this.lastEventAt[event.provider] = event.at;
     const runId = result.run?.id ?? event.runId;
     this.runOwner.set(runId, ref.key);
     if (event.sessionId !== undefined) {

@@ -7,6 +7,8 @@ import type { Paths } from "@mytty-bar/installers";
 import { EngineCore, refOf, type Change } from "./core.js";
 import { createCpuSampler, type CpuSampler } from "./cpu.js";
 import { createIntake } from "./intake.js";
+import { fillCwds, pollInsights } from "./enrich.js";
+import { createHookPresence, createInsights, type InsightsInspector } from "./insights/index.js";
 import { Persistence } from "./persistence.js";
 import { buildSnapshot, buildStats } from "./rows.js";
 import { loadSettings, saveSettings, type Settings, type SettingsPatch } from "./settings.js";
@@ -33,6 +35,8 @@ export interface EngineOptions {
   now?: () => Date;
   /** Listen on <data>/control.sock (default true). */
   control?: boolean;
+  /** Transcript insights (model, context left, run estimates without hooks); false turns them off. */
+  insights?: InsightsInspector | false;
   /** Slow-poll fallback for the spool watcher (default 1000 ms). */
   spoolPollMs?: number;
   version?: string;
@@ -66,6 +70,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const cpu = options.cpu ?? createCpuSampler();
   const core = new EngineCore(settings.completionThresholdMinutes * 60_000);
   const store = await Persistence.load(paths, core);
+  const insights = options.insights === false ? undefined : (options.insights ?? createInsights({ paths }));
+  const hookPresence = createHookPresence(paths);
 
   let history = emptyNotifyHistory();
   let lastScan: ScanResult | undefined;
@@ -158,20 +164,13 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       for (const agent of result.agents) if (!pids.includes(agent.pid) && withCpu) pids.push(agent.pid);
       const samples = withCpu ? await cpu(pids).catch(() => new Map<number, number>()) : new Map<number, number>();
       afterChange(core.observeScan(result, samples, now), now);
-      void fillCwds();
+      void fillCwds(core, source);
     })()
       .catch(() => undefined)
       .finally(() => {
         scanning = undefined;
       });
     return scanning;
-  }
-
-  async function fillCwds(): Promise<void> {
-    for (const record of core.agents.values()) {
-      if (record.pid === null || !record.alive || record.processCwd !== undefined) continue;
-      record.processCwd = (await source.cwd(record.pid).catch(() => undefined)) ?? "";
-    }
   }
 
   async function pollTick(): Promise<void> {
@@ -181,6 +180,11 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       applySettings(await loadSettings(paths));
     }
     await scan(true);
+    if (insights && !stopped) {
+      const now = clock();
+      const change = await pollInsights(core, insights, hookPresence, now).catch(() => undefined);
+      if (change) afterChange(change, now);
+    }
   }
 
   function armPoll(): void {

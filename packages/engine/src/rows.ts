@@ -15,7 +15,7 @@ function rowOf(core: EngineCore, record: AgentRecord, attention: boolean): Agent
   const run = record.lastRunId !== undefined ? core.tracker.runs[record.lastRunId] : undefined;
   const sessionId = run?.sessionId ?? record.sessionId;
   const cwd = run?.cwd ?? record.cwd;
-  const resume = sessionId !== undefined && record.alive ? safeResume(record, sessionId) : undefined;
+  const resume = (sessionId !== undefined && record.alive ? safeResume(record, sessionId) : undefined) ?? record.insight?.resumeCommand;
   return {
     id: record.id,
     tty: record.tty,
@@ -33,6 +33,8 @@ function rowOf(core: EngineCore, record: AgentRecord, attention: boolean): Agent
     ...(run?.startedAt !== undefined ? { startedAt: run.startedAt } : {}),
     ...(cwd !== undefined ? { cwd } : {}),
     ...(record.note !== undefined ? { note: record.note } : {}),
+    ...(record.insight?.model !== undefined ? { model: record.insight.model } : {}),
+    ...(record.insight?.contextLeftPercent !== undefined ? { contextLeftPercent: record.insight.contextLeftPercent } : {}),
     ...(resume !== undefined ? { resumeCommand: resume } : {}),
   };
 }

@@ -143,6 +143,8 @@ describe("engine", () => {
       ["codex-701", "disconnected", false],
     ]);
     expect(third.stats().accepted).toBe(0);
+    // The last event per provider survives restarts (mytty-doctor's "hooks really fire" proof).
+    expect(Object.keys(third.stats().lastEventAt).sort()).toEqual(["claude-code", "codex"]);
   });
 
   it("pushes snapshots to watchers and answers wait when the state is reached", async () => {

@@ -130,7 +130,8 @@ describe("insights inspector", () => {
     const current = path.join(path.dirname(old), "a1b2c3d4-0000-4000-8000-000000000001.jsonl");
     await fs.writeFile(current, line({ type: "user", sessionId: "a1b2c3d4-0000-4000-8000-000000000001", promptId: "p-one", message: { content: "first" } }));
     const inspector = createInsights({ paths, locateIntervalMs: 5_000 });
-    const agent = claude({ estimateRuns: true });
+    // Without hooks, a session id the engine echoes back from an earlier insight must not pin the old file.
+    const agent = claude({ estimateRuns: true, sessionId: "a1b2c3d4-0000-4000-8000-000000000001" });
     const first = await inspector.poll([agent], at(0));
     expect(first.insights["claude-code-4242"]?.transcriptPath).toBe(current);
     expect(kinds(first.events)).toEqual(["started:p-one"]);
@@ -195,7 +196,7 @@ describe("insights inspector", () => {
   it("disconnects a hookless agent's newest run when its process is gone", async () => {
     await claudeTranscript(`${CLAUDE_SESSION}.jsonl`, "claude/basic.jsonl");
     const inspector = createInsights({ paths });
-    const agent = claude({ estimateRuns: true, sessionId: CLAUDE_SESSION });
+    const agent = claude({ estimateRuns: true });
     const first = await inspector.poll([agent], at(0));
     expect(kinds(first.events)).toEqual([`idle:${CLAUDE_SESSION}`]);
     const gone = await inspector.poll([], at(2));

@@ -35,7 +35,8 @@ h() {
 
 p=
 [ -r "$d/engine.pid" ] && { IFS= read -r p <"$d/engine.pid" || :; }
-case $p in '' | *[!0-9]*) p= ;; esac
+# "0" would make kill -0 signal our own process group, always "alive".
+case $p in '' | 0* | *[!0-9]*) p= ;; esac
 if [ -n "$p" ] && kill -0 "$p" 2>/dev/null; then
   umask 077
   t="$d/spool/tmp" n="$d/spool/new"

@@ -5,7 +5,7 @@ export { PROVIDER_IDS as INSTALLABLE_PROVIDERS, PROVIDER_NAMES as PROVIDER_LABEL
 export { parseJsonc, type Problem } from "./jsonc-edit.js";
 export { readText, MAX_CONFIG_BYTES } from "./fsio.js";
 export { BACKUPS_PER_FILE, backupStem, listBackups, newestBackupLookup, writeBackup, countBackups } from "./backups.js";
-export { applyChanges, type ApplyHooks, type ApplyOptions, type ChangeOutcome } from "./apply.js";
+export type { ApplyHooks, ApplyOptions, ChangeOutcome } from "./apply.js";
 export { installText, removalText, parseHint, planHookJson, type RemovalHint, type HookJsonSpec, type HookEventSpec } from "./hook-json.js";
 export { claudeCodeSpec, CLAUDE_EVENTS, CLAUDE_NOTIFICATION_MATCHER } from "./claude-code.js";
 export { codexSpec, CODEX_EVENTS } from "./codex.js";
@@ -17,7 +17,26 @@ export { guideText } from "./guide-text.js";
 export { agentsBlock, skillText, AGENTS_BEGIN, AGENTS_END, SKILL_NAME } from "./pointer-text.js";
 export { insertBlock, removeBlock, scanBlock } from "./agents-md.js";
 export { planProvider, planHelper, planGuide, planPointer, POINTER_PROVIDERS, type PlanContext, type PointerProvider } from "./items.js";
-export { presentProviders } from "./presence.js";
 export { planAll, planContext, installItems, fixItems, uninstallItems, installChanges, uninstallChanges, type Plans, type SelectOptions } from "./operations.js";
-export { unifiedDiff } from "./diff.js";
 export * from "./team-guide.js";
+
+// Write-side modules load on first use, so read-only callers (`mytty-doctor status`) skip them.
+import type { ApplyOptions, ChangeOutcome } from "./apply.js";
+import type { FileChange } from "./plan.js";
+import type { Paths } from "./paths.js";
+import type { ProviderId } from "@mytty-bar/protocol";
+
+/** Applies changes atomically (see apply.ts): mode kept, symlinks followed, compare-and-swap, backups. */
+export async function applyChanges(changes: readonly FileChange[], options: ApplyOptions): Promise<ChangeOutcome[]> {
+  return (await import("./apply.js")).applyChanges(changes, options);
+}
+
+/** Unified diff of what the changes would write. */
+export async function unifiedDiff(changes: readonly FileChange[]): Promise<string> {
+  return (await import("./diff.js")).unifiedDiff(changes);
+}
+
+/** Providers whose config dir exists or whose binary is on PATH. */
+export async function presentProviders(paths: Paths, pathVar?: string): Promise<ProviderId[]> {
+  return (await import("./presence.js")).presentProviders(paths, pathVar);
+}

@@ -34,14 +34,17 @@ function forward(payload) {
       resolve();
       return;
     }
+    let fallback;
     const timer = setTimeout(() => {
       try {
         child.kill("SIGKILL");
       } catch {}
-      resolve();
+      // "close" follows the kill; the fallback only guards against it never coming.
+      fallback = setTimeout(resolve, 1000);
     }, KILL_AFTER_MS);
     const done = () => {
       clearTimeout(timer);
+      clearTimeout(fallback);
       resolve();
     };
     child.on("error", done);

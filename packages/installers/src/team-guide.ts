@@ -34,18 +34,19 @@ user to approve them; do not retry them inside the sandbox.
 
 - \`mytty-team list [--json]\`: every agent Mytty Bar sees, with id, provider, state (idle, running,
   waiting-approval, waiting-input, succeeded, failed, disconnected), whether it needs attention, its
-  label, its last status note and its terminal (tmux pane).
+  last status note and its terminal (tmux pane).
 - \`mytty-team spawn --provider <claude-code|codex|cursor|opencode|gemini> --task <text>\` (or
   \`--task-file <path>\`), with optional \`--label <name>\`, \`--cwd <dir>\`, \`--model <model>\`,
   \`--direction auto|left|right|up|down\` and \`--json\`: opens a pane beside yours (several spawns
   share the space evenly), starts that agent's CLI with the task as its first prompt, and prints the
   new agent's id and pane.
 - \`mytty-team wait <agent> --until running|attention|completed [--timeout-seconds N]\`: blocks until
-  the agent starts working, needs a human (approval or a question), or finishes its turn.
+  the agent starts working, needs a human (approval or a question), or finishes its turn
+  (succeeded, failed, or exited). Exit 4 when the timeout passes first.
 - \`mytty-team read <agent> [--lines N] [--json]\`: prints the last N lines (default 100) of the
   agent's pane, history included.
 - \`mytty-team send <agent> <text> [--enter]\`: types the text into the agent's pane literally;
-  \`--enter\` submits it.
+  \`--enter\` submits it. Keep it on one line: some agents submit at the first newline.
 - \`mytty-team focus <agent>\`: shows the agent's pane to the user (selects its window and pane).
 - \`mytty-team close <agent>\`: ends the agent by closing its pane. It never closes your own pane.
 - \`mytty-team status <note>\`: for workers: one line about what you are doing, shown next to your
@@ -64,7 +65,9 @@ user to approve them; do not retry them inside the sandbox.
 5. \`close\` workers you no longer need; every open agent costs the user money and screen space.
 
 To give a finished worker a follow-up, \`send\` it with \`--enter\`, then \`wait --until running\`
-followed by \`wait --until completed\`.
+followed by \`wait --until completed\` (a plain \`wait --until completed\` right after \`send\` may
+return at once, with the previous turn's result). If \`wait --until running\` times out, the turn may
+already be over: \`read\` the pane.
 
 ## Example: investigate, implement, review
 

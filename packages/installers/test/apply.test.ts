@@ -58,14 +58,13 @@ it("never writes a file that became unparsable while we wrote it", async () => {
 });
 
 it("shows a crashed check as crashed without hiding the others", () => {
-  const ctx = planContext(paths);
-  const plans = planAll({
-    ...ctx,
-    newestBackup: (file) => {
-      if (file === paths.codexHooks) throw new Error("boom");
-      return ctx.newestBackup(file);
+  const broken = new Proxy(paths, {
+    get: (target, key) => {
+      if (key === "codexHooks") throw new Error("boom");
+      return target[key as keyof Paths];
     },
   });
+  const plans = planAll(planContext(broken));
   expect(plans.crashed).toEqual([{ id: "codex", message: "boom" }]);
   expect(plans.providers.map((p) => p.id)).toEqual(["claude-code", "opencode", "antigravity", "cursor"]);
 });

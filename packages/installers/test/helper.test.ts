@@ -60,6 +60,8 @@ describe.each(SHELLS)("helper under %s", (shell) => {
     run(shell, ["codex"], "{}");
     fs.writeFileSync(paths.enginePid, "not a pid\n");
     run(shell, ["codex"], "{}");
+    fs.writeFileSync(paths.enginePid, "0\n");
+    run(shell, ["codex"], "{}");
     const dead = spawnSync("/bin/sh", ["-c", "echo $$"]).stdout.toString().trim();
     engineUp(Number(dead));
     expect(run(shell, ["codex"], "{}").code).toBe(0);

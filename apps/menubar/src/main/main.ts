@@ -1,6 +1,6 @@
 // Electron main process: the composition root. It only constructs Electron objects and hands them to
 // the setupX() modules, which take them as parameters (and are tested without Electron).
-import { app, globalShortcut, ipcMain, Menu, nativeImage, Notification, powerSaveBlocker, protocol, session, shell } from "electron";
+import { app, dialog, globalShortcut, ipcMain, Menu, nativeImage, Notification, powerSaveBlocker, protocol, session, shell } from "electron";
 import menubarModule from "menubar";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -146,6 +146,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(`Mytty Bar could not start: ${error instanceof Error ? error.message : String(error)}`);
+  // A packaged app has no console: say it in a dialog too (e.g. another engine owns the data dir).
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`Mytty Bar could not start: ${message}`);
+  if (app.isReady()) dialog.showErrorBox("Mytty Bar could not start", message);
   app.exit(1);
 });

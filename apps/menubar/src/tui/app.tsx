@@ -1,7 +1,7 @@
 // The dashboard's state: the engine's snapshots, the selection, and the keys.
 import { useEffect, useMemo, useState } from "react";
 import { useApp, useInput, useStdout } from "ink";
-import type { AgentRow, EngineHandle, Snapshot } from "@mytty-bar/engine";
+import type { AgentRow, EngineHandle, Notice, Snapshot } from "@mytty-bar/engine";
 import type { FocusOutcome } from "../focus/types.js";
 import { Dashboard } from "./dashboard.js";
 import { acknowledgeTargets, jumpTarget, keepSelection, selectable, tuiRows, visibleRows } from "./model.js";
@@ -11,9 +11,11 @@ export interface TuiAppProps {
   focus(agent: AgentRow): Promise<FocusOutcome>;
   /** Clock for elapsed times (tests pin it). */
   now?: () => number;
+  /** The engine's notices (what the menu bar would show as notifications); returns an unsubscribe. */
+  onNotice?: (listener: (notice: Notice) => void) => () => void;
 }
 
-export function TuiApp({ engine, focus, now = Date.now }: TuiAppProps) {
+export function TuiApp({ engine, focus, now = Date.now, onNotice }: TuiAppProps) {
   const { exit } = useApp();
   const { stdout } = useStdout();
   const [snapshot, setSnapshot] = useState<Snapshot>(() => engine.snapshot());
@@ -23,6 +25,7 @@ export function TuiApp({ engine, focus, now = Date.now }: TuiAppProps) {
   const [tick, setTick] = useState(0);
 
   useEffect(() => engine.subscribe(setSnapshot), [engine]);
+  useEffect(() => onNotice?.((notice) => setStatus(`${notice.title}${notice.body ? ` — ${notice.body}` : ""}`)), [onNotice]);
   useEffect(() => {
     const timer = setInterval(() => setTick((t) => t + 1), 1000);
     return () => clearInterval(timer);

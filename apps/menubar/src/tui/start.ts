@@ -1,6 +1,6 @@
 // `mytty-bar --tui`: the engine in this process plus the dashboard; jumps run the shared focus module.
 import { existsSync } from "node:fs";
-import type { AgentRow, EngineHandle } from "@mytty-bar/engine";
+import type { AgentRow, EngineHandle, Notice } from "@mytty-bar/engine";
 import { resolvePaths } from "@mytty-bar/installers";
 import { startEngine } from "../engine-runtime.js";
 import { focusAgent } from "../focus/run.js";
@@ -16,12 +16,17 @@ export function nodeFocus(): (agent: AgentRow) => Promise<FocusOutcome> {
 }
 
 /** Runs the dashboard over an engine; exported so tests can hand it a small fake engine. */
-export async function runTui(engine: EngineHandle, focus: (agent: AgentRow) => Promise<FocusOutcome> = nodeFocus(), now?: () => number): Promise<number> {
+export interface TuiExtras {
+  now?: () => number;
+  onNotice?: (listener: (notice: Notice) => void) => () => void;
+}
+
+export async function runTui(engine: EngineHandle, focus: (agent: AgentRow) => Promise<FocusOutcome> = nodeFocus(), extras: TuiExtras = {}): Promise<number> {
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     console.error(TUI_NEEDS_TTY);
     return 2;
   }
-  await runTuiApp({ engine, focus, ...(now ? { now } : {}) });
+  await runTuiApp({ engine, focus, ...extras });
   return 0;
 }
 
@@ -31,13 +36,19 @@ export async function startTui(): Promise<number> {
     return 2;
   }
   const focus = nodeFocus();
+  // Notices become the dashboard's status line; they may arrive before the dashboard listens.
+  const listeners = new Set<(notice: Notice) => void>();
+  const onNotice = (listener: (notice: Notice) => void) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  };
   const running = await startEngine({
     paths: resolvePaths(),
-    // Control-socket focus requests (mytty-team focus) land here too; notifications have no place in a TUI.
-    ports: { focus: (agent) => void focus(agent) },
+    // Control-socket focus requests (mytty-team focus) land here too.
+    ports: { focus: (agent) => void focus(agent), notify: (notice) => listeners.forEach((l) => l(notice)) },
   });
   try {
-    return await runTui(running.engine, focus);
+    return await runTui(running.engine, focus, { onNotice });
   } finally {
     await running.stop();
   }

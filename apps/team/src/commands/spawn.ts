@@ -1,5 +1,6 @@
 // `mytty-team spawn`: a new agent in a tmux pane beside the caller, its task handed over as one argv word.
-import { mkdtemp, readFile, stat, writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Option, type Command } from "commander";
@@ -8,7 +9,8 @@ import { listPanesArgs, newWindowArgs, setPaneOptionArgs, splitWindowArgs, type 
 import { validLabel, validModel } from "../tmux/labels.js";
 import { EXIT, TeamError, say } from "../tmux/messages.js";
 import { chooseSplit, parsePanes } from "../tmux/panes.js";
-import { requireTmux, rowInPane, tmuxOrFail } from "../tmux/resolve.js";
+import { paneInfo, requireTmux, rowInPane, tmuxOrFail } from "../tmux/resolve.js";
+import type { TmuxRunner } from "../tmux/runner.js";
 import { fileScript, fitsInline, inlineScript } from "../tmux/script.js";
 import { EngineDownError, type RunAction, type TeamContext } from "./context.js";
 
@@ -60,12 +62,21 @@ async function resolveCwd(cwd: string | undefined): Promise<string> {
   return dir;
 }
 
-async function paneScript(plan: ReturnType<typeof launchPlan>): Promise<string> {
-  if (fitsInline(plan)) return inlineScript(plan);
-  const dir = await mkdtemp(path.join(os.tmpdir(), "mytty-team-"));
+/** A missing CLI would only flash "not found" in a pane that closes at once: say it here instead. */
+async function onPath(bin: string, pathVar: string | undefined): Promise<boolean> {
+  for (const dir of (pathVar ?? "").split(":")) {
+    if (dir === "") continue;
+    if (await access(path.join(dir, bin), constants.X_OK).then(() => true, () => false)) return true;
+  }
+  return false;
+}
+
+async function paneScript(plan: ReturnType<typeof launchPlan>): Promise<{ script: string; cleanup(): Promise<void> }> {
+  if (fitsInline(plan)) return { script: inlineScript(plan), cleanup: async () => {} };
+  const dir = await mkdtemp(path.join(os.tmpdir(), "mytty-team-task-"));
   const file = path.join(dir, "task");
   await writeFile(file, plan.task, { mode: 0o600 });
-  return fileScript(plan, dir, file);
+  return { script: fileScript(plan, dir, file), cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 
 /** How long spawn waits for the engine to list the new agent (its 2 s poll or a first hook). */
@@ -75,18 +86,20 @@ export const ENGINE_SIGHTING_MS = 10_000;
  * When the engine runs, return only once it lists the new agent, under the engine's own id: a
  * `wait <id>` right after spawn must not meet "No agent". Engine down: undefined at once.
  */
-async function engineSighting(ctx: TeamContext, pane: string, pid: number | null, socket: string | undefined): Promise<string | undefined> {
+async function engineSighting(ctx: TeamContext, runner: TmuxRunner, pane: string, pid: number | null): Promise<string | undefined> {
   const deadline = Date.now() + ENGINE_SIGHTING_MS;
-  for (;;) {
+  for (let round = 1; ; round++) {
     try {
       const rows = await ctx.engine.list();
-      const row = rows.find((r) => pid !== null && r.pid === pid) ?? rows.find((r) => rowInPane(r, pane, socket));
+      const row = rows.find((r) => pid !== null && r.pid === pid) ?? rows.find((r) => rowInPane(r, pane, runner.socket));
       if (row !== undefined) return row.id;
     } catch (error) {
       if (error instanceof EngineDownError) return undefined;
       throw error;
     }
     if (Date.now() > deadline) return undefined;
+    // An agent that exits at once takes its pane along: stop waiting for the engine to see it.
+    if (round % 10 === 0 && (await paneInfo(runner, pane)) === undefined) return undefined;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -103,20 +116,28 @@ export async function spawnAgent(ctx: TeamContext, options: SpawnOptions): Promi
   if (options.model !== undefined && model === undefined) throw new TeamError(say.badModel(options.model), EXIT.usage);
   const task = await readTask(options);
   const cwd = await resolveCwd(options.cwd);
+  const entry = LAUNCH[provider];
+  if (!(await onPath(entry.bin, ctx.env.PATH))) throw new TeamError(say.cliMissing(entry.bin, provider), EXIT.failed);
 
   const runner = ctx.tmux();
   const caller = ctx.env.TMUX_PANE as string;
   const window = parsePanes(await tmuxOrFail(runner, listPanesArgs({ window: caller }), "list the caller's panes"));
   const choice = chooseSplit(window, caller, options.direction ?? "auto");
   const plan = launchPlan(provider, task, model);
-  const entry = LAUNCH[provider];
   // The label also rides in the exec-time env, where detection can read it like MYTTY_AGENT.
   const env: Record<string, string> = { MYTTY_AGENT: entry.hint, ...(label === undefined ? {} : { MYTTY_LABEL: label }) };
-  const spec: NewPaneSpec = { target: choice.target, cwd, env, script: await paneScript(plan) };
+  const { script, cleanup } = await paneScript(plan);
+  const spec: NewPaneSpec = { target: choice.target, cwd, env, script };
 
   let created = await runner.run(splitWindowArgs(spec, choice.direction));
-  if (created.code !== 0 && /no space|too small/i.test(created.stderr)) created = await runner.run(newWindowArgs(spec));
-  if (created.code !== 0) throw new TeamError(say.tmuxFailed("open a pane for the new agent", created.stderr), EXIT.failed);
+  const callerWindow = window.find((p) => p.paneId === caller)?.windowId;
+  if (created.code !== 0 && /no space|too small/i.test(created.stderr) && callerWindow !== undefined) {
+    created = await runner.run(newWindowArgs(spec, callerWindow));
+  }
+  if (created.code !== 0) {
+    await cleanup();
+    throw new TeamError(say.tmuxFailed("open a pane for the new agent", created.stderr), EXIT.failed);
+  }
   const pane = parsePanes(created.stdout)[0];
   if (pane === undefined) throw new TeamError(say.tmuxFailed("report the new pane", created.stdout), EXIT.failed);
 
@@ -124,7 +145,7 @@ export async function spawnAgent(ctx: TeamContext, options: SpawnOptions): Promi
   const guess = pane.pid === null ? `${entry.hint}-${pane.paneId.slice(1)}` : `${entry.hint}-${pane.pid}`;
   if (label !== undefined) await tmuxOrFail(runner, setPaneOptionArgs(pane.paneId, "@mytty_label", label), "record the label");
   await tmuxOrFail(runner, setPaneOptionArgs(pane.paneId, "@mytty_agent", guess), "record the agent id");
-  const id = (await engineSighting(ctx, pane.paneId, pane.pid, runner.socket)) ?? guess;
+  const id = (await engineSighting(ctx, runner, pane.paneId, pane.pid)) ?? guess;
   if (id !== guess) await tmuxOrFail(runner, setPaneOptionArgs(pane.paneId, "@mytty_agent", id), "record the agent id");
   return {
     id,

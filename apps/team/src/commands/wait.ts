@@ -4,6 +4,8 @@ import { InvalidArgumentError, Option, type Command } from "commander";
 import { WAIT_CONDITIONS, type AgentRow, type WaitCondition, type WaitResult } from "@mytty-bar/engine";
 import { callEngine, CliError, EXIT_CODES } from "../engine/call.js";
 import type { EngineAction } from "../engine/run.js";
+import { spawnedLabelToId } from "../tmux/resolve.js";
+import { defaultContext } from "./default-context.js";
 
 export function parseTimeout(value: string): number {
   const n = Number(value);
@@ -14,8 +16,10 @@ export function parseTimeout(value: string): number {
 }
 
 export async function waitFor(agent: string, until: WaitCondition, timeoutSeconds?: number): Promise<{ code: number; row?: AgentRow; text: string }> {
+  // A label given at `spawn` lives in a tmux pane option the engine does not read: translate it here.
+  const target = (await spawnedLabelToId(defaultContext(), agent).catch(() => undefined)) ?? agent;
   const result = await callEngine<WaitResult>(
-    { op: "wait", agent, until, ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}) },
+    { op: "wait", agent: target, until, ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}) },
     { timeoutMs: timeoutSeconds !== undefined ? timeoutSeconds * 1000 + 5000 : Number.POSITIVE_INFINITY },
   );
   if (result.reached) {

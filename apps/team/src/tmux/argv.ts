@@ -45,9 +45,9 @@ export function splitWindowArgs(spec: NewPaneSpec, direction: SplitDirection): s
   return ["split-window", "-d", "-P", "-F", PANE_FORMAT, "-t", spec.target, ...DIRECTION_FLAGS[direction], ...paneTail(spec)];
 }
 
-/** Fallback when the window has no room left: a background window right after the target's. */
-export function newWindowArgs(spec: NewPaneSpec): string[] {
-  return ["new-window", "-d", "-a", "-P", "-F", PANE_FORMAT, "-t", spec.target, ...paneTail(spec)];
+/** Fallback when the window has no room left: a background window right after `window` (an @id: tmux takes no pane here). */
+export function newWindowArgs(spec: NewPaneSpec, window: string): string[] {
+  return ["new-window", "-d", "-a", "-P", "-F", PANE_FORMAT, "-t", window, ...paneTail(spec)];
 }
 
 export function listPanesArgs(scope: { all: true } | { window: string }): string[] {

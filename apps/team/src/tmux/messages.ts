@@ -39,6 +39,8 @@ export const say = {
     `Label ${JSON.stringify(label)} is not usable: use 1–128 bytes of printable text without tabs or newlines.`,
   badModel: (model: string) => `Model ${JSON.stringify(model)} is not usable: give a plain model name such as \`sonnet\` or \`gpt-5\`.`,
   badLines: (value: string) => `--lines must be a whole number from 1 to 100000, not ${JSON.stringify(value)}.`,
+  cliMissing: (bin: string, provider: string) =>
+    `${bin} is not on PATH, so a ${provider} agent cannot start: install it, or put its directory on PATH.`,
   taskMissing: () => "spawn needs the task: pass --task <text> or --task-file <path> (exactly one).",
   taskEmpty: () => "The task is empty: write what the new agent should do.",
   taskFileUnreadable: (file: string, reason: string) => `Cannot read the task file ${file}: ${reason}.`,

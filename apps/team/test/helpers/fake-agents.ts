@@ -19,7 +19,12 @@ const { spawnSync } = require("node:child_process");
 const name = path.basename(process.argv[1]);
 const args = process.argv.slice(2);
 const record = { name, args, cwd: process.cwd(), env: { MYTTY_AGENT: process.env.MYTTY_AGENT ?? null, MYTTY_LABEL: process.env.MYTTY_LABEL ?? null } };
-if (process.env.FAKE_LOG) fs.writeFileSync(path.join(process.env.FAKE_LOG, name + "-" + process.pid + ".json"), JSON.stringify(record));
+if (process.env.FAKE_LOG) {
+  // Written aside and renamed, so a reader never sees half a record.
+  const file = path.join(process.env.FAKE_LOG, name + "-" + process.pid + ".json");
+  fs.writeFileSync(file + ".tmp", JSON.stringify(record));
+  fs.renameSync(file + ".tmp", file);
+}
 
 const home = process.env.HOME ?? "/nonexistent";
 const configs = {

@@ -47,6 +47,7 @@ export async function startPrivateTmux(extraEnv: Record<string, string> = {}): P
     async records() {
       const out = new Map();
       for (const file of await readdir(log)) {
+        if (!file.endsWith(".json")) continue;
         const pidOf = Number(/-(\d+)\.json$/.exec(file)?.[1]);
         out.set(pidOf, JSON.parse(await readFile(path.join(log, file), "utf8")));
       }

@@ -6,7 +6,7 @@ import path from "node:path";
 import type { AgentEvent, ProviderId } from "@mytty-bar/protocol";
 import { claudeContextLeft, claudeProjectSlug, claudeWindow } from "./claude.js";
 import { appearedEvent, emptyEstimate, estimateEvents, exitedEvent, lastReportedKey, SETTLE_MS, type EstimateState } from "./estimate.js";
-import { locateClaudeTranscript, locateCodexRollout, type InsightPaths } from "./locate.js";
+import { locateClaudeTranscript, locateCodexRollout, type CodexCwdCache, type InsightPaths } from "./locate.js";
 import { DEFAULT_HEAD_BYTES, DEFAULT_TAIL_BYTES, readClaude, readCodex, type TranscriptSummary } from "./read.js";
 import { agentResumeCommand } from "./resume.js";
 import { antigravityModel, claudeSelection, type SelectionCache, type SettingsCache } from "./settings-files.js";
@@ -18,7 +18,11 @@ export interface InsightAgent {
   provider: ProviderId;
   pid?: number;
   startedAtMs?: number;
-  /** Session id from hooks, when any arrived. */
+  /**
+   * Session id from hooks, when any arrived. Ignored for Claude/Codex agents with estimateRuns: without
+   * hooks a session id can only have come from the transcript itself, and binding by it would miss a
+   * rotation (/clear, /new); the transcript's own id is used instead.
+   */
   sessionId?: string;
   cwd?: string;
   executable?: string | null;
@@ -88,12 +92,15 @@ const sameStamp = (a: FileStamp | undefined, b: FileStamp | undefined) =>
   a !== undefined && b !== undefined && a.mtimeMs === b.mtimeMs && a.size === b.size;
 
 export function createInsights(options: InsightsOptions): InsightsInspector {
-  const source = options.source ?? nodeTranscriptSource();
+  const base = options.source ?? nodeTranscriptSource();
+  // Replaced by a per-poll memo: agents sharing directories (one Codex sessions tree) list them once.
+  let source: TranscriptSource = base;
   const readIntervalMs = options.readIntervalMs ?? 5_000;
   const locateIntervalMs = options.locateIntervalMs ?? 5_000;
   const settleMs = options.settleMs ?? SETTLE_MS;
   const readOptions = { tailBytes: options.tailBytes ?? DEFAULT_TAIL_BYTES, headBytes: options.headBytes ?? DEFAULT_HEAD_BYTES };
   const watches = new Map<string, Watch>();
+  const codexCwds: CodexCwdCache = new Map();
   let queue: Promise<unknown> = Promise.resolve();
 
   async function locate(watch: Watch, t: number): Promise<void> {
@@ -115,7 +122,7 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
     const file =
       agent.provider === "claude-code"
         ? await locateClaudeTranscript(source, options.paths, input)
-        : await locateCodexRollout(source, options.paths, input);
+        : await locateCodexRollout(source, options.paths, input, codexCwds);
     watch.locatedAt = t;
     watch.locatedFor = agent.sessionId;
     watch.dirMtime = dirMtime;
@@ -207,6 +214,7 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
   }
 
   async function pollOnce(agents: readonly InsightAgent[], now: Date): Promise<InsightsPoll> {
+    source = memoizedLookups(base);
     const t = now.getTime();
     const events: InsightEvent[] = [];
     const insights: Record<string, AgentInsight> = {};
@@ -225,10 +233,10 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
       agents.map(async (agent) => {
         let watch = watches.get(agent.key);
         if (watch === undefined) {
-          watch = { agent, locatedAt: -Infinity, stampSeenAt: t, readAt: -Infinity, selection: { at: -Infinity }, settings: {}, estimate: emptyEstimate(), pending: false, appeared: false };
+          watch = { agent: ownFacts(agent), locatedAt: -Infinity, stampSeenAt: t, readAt: -Infinity, selection: { at: -Infinity }, settings: {}, estimate: emptyEstimate(), pending: false, appeared: false };
           watches.set(agent.key, watch);
         }
-        watch.agent = agent;
+        watch.agent = ownFacts(agent);
         const own: AgentEvent[] = [];
         const insight = await inspect(watch, t, now, own);
         return { key: agent.key, insight, own };
@@ -249,6 +257,36 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
       return next;
     },
   };
+}
+
+/**
+ * Directory listings and stats memoised for one poll (a poll describes one instant anyway); reads pass
+ * through. Without it every Codex agent bound by cwd would list and stat the same day dirs.
+ */
+function memoizedLookups(source: TranscriptSource): TranscriptSource {
+  const stats = new Map<string, Promise<FileStamp | undefined>>();
+  const lists = new Map<string, Promise<string[]>>();
+  const dirs = new Map<string, Promise<number | undefined>>();
+  const once = <T>(map: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> => {
+    let hit = map.get(key);
+    if (hit === undefined) map.set(key, (hit = load()));
+    return hit;
+  };
+  return {
+    ...source,
+    stat: (file) => once(stats, file, () => source.stat(file)),
+    list: (dir) => once(lists, dir, () => source.list(dir)),
+    dirMtime: (dir) => once(dirs, dir, () => source.dirMtime(dir)),
+    readRange: (file, start, length) => source.readRange(file, start, length),
+    readText: (file, maxBytes) => source.readText(file, maxBytes),
+    ...(source.openFiles !== undefined ? { openFiles: source.openFiles.bind(source) } : {}),
+  };
+}
+
+function ownFacts(agent: InsightAgent): InsightAgent {
+  if (!agent.estimateRuns || (agent.provider !== "claude-code" && agent.provider !== "codex") || agent.sessionId === undefined) return agent;
+  const { sessionId: _echoed, ...rest } = agent;
+  return rest;
 }
 
 function processTag(agent: InsightAgent): string {

@@ -81,7 +81,22 @@ async function codexDayDirs(source: TranscriptSource, sessions: string): Promise
   return [...out, sessions];
 }
 
-async function sessionMetaCwd(source: TranscriptSource, file: string): Promise<string | undefined> {
+/** session_meta cwd per rollout path: written once at the top of the file, so read once per file. */
+export type CodexCwdCache = Map<string, string | null>;
+const CWD_CACHE_LIMIT = 512;
+
+async function sessionMetaCwd(source: TranscriptSource, file: string, cache?: CodexCwdCache): Promise<string | undefined> {
+  const hit = cache?.get(file);
+  if (hit !== undefined) return hit ?? undefined;
+  const cwd = await readSessionMetaCwd(source, file);
+  if (cache !== undefined) {
+    if (cache.size >= CWD_CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+    cache.set(file, cwd ?? null);
+  }
+  return cwd;
+}
+
+async function readSessionMetaCwd(source: TranscriptSource, file: string): Promise<string | undefined> {
   try {
     const head = await source.readRange(file, 0, HEAD_BYTES);
     for (const record of parseRecords(completeLines(head, 0))) {
@@ -93,7 +108,12 @@ async function sessionMetaCwd(source: TranscriptSource, file: string): Promise<s
   return undefined;
 }
 
-export async function locateCodexRollout(source: TranscriptSource, paths: InsightPaths, input: LocateInput): Promise<string | undefined> {
+export async function locateCodexRollout(
+  source: TranscriptSource,
+  paths: InsightPaths,
+  input: LocateInput,
+  cwdCache?: CodexCwdCache,
+): Promise<string | undefined> {
   const sessions = path.join(paths.codexHome, "sessions");
   const minMtimeMs = minMtime(input);
   if (input.sessionId !== undefined) {
@@ -126,7 +146,7 @@ export async function locateCodexRollout(source: TranscriptSource, paths: Insigh
   }
   candidates.sort((a, b) => b.mtimeMs - a.mtimeMs);
   for (const { file } of candidates.slice(0, CODEX_CWD_CANDIDATES)) {
-    if ((await sessionMetaCwd(source, file)) === input.cwd) return file;
+    if ((await sessionMetaCwd(source, file, cwdCache)) === input.cwd) return file;
   }
   return undefined;
 }

@@ -1,0 +1,52 @@
+// What the engine adds to rows beside run states, on the poll tick: each live agent's cwd (join
+// fallback) and the transcript insights (model, context left, run estimates where no hooks fire).
+import type { ProcessSource } from "@mytty-bar/detect";
+import type { EngineCore, Change } from "./core.js";
+import { refOf } from "./core.js";
+import type { HookPresence, InsightAgent, InsightsInspector } from "./insights/index.js";
+
+export async function fillCwds(core: EngineCore, source: Pick<ProcessSource, "cwd">): Promise<void> {
+  for (const record of core.agents.values()) {
+    if (record.pid === null || !record.alive || record.processCwd !== undefined) continue;
+    record.processCwd = (await source.cwd(record.pid).catch(() => undefined)) ?? "";
+  }
+}
+
+/** One insights poll over every live agent; its synthetic events are applied like hook events. */
+export async function pollInsights(core: EngineCore, inspector: InsightsInspector, hooks: HookPresence, now: Date): Promise<Change> {
+  const agents: InsightAgent[] = [];
+  for (const record of core.agents.values()) {
+    if (record.pid === null || !record.alive) continue;
+    const cwd = record.cwd ?? (record.processCwd || undefined);
+    agents.push({
+      key: record.key,
+      provider: record.provider,
+      pid: record.pid,
+      ...(record.sessionId !== undefined ? { sessionId: record.sessionId } : {}),
+      ...(cwd !== undefined ? { cwd } : {}),
+      executable: record.executable,
+      ...(record.argv ? { argv: record.argv } : {}),
+      estimateRuns: !hooks.installed(record.provider, now),
+    });
+  }
+  const result = await inspector.poll(agents, now);
+  for (const [key, insight] of Object.entries(result.insights)) {
+    const record = core.agents.get(key);
+    if (!record) continue;
+    record.insight = {
+      ...(insight.model !== undefined ? { model: insight.model } : {}),
+      ...(insight.contextLeftPercent !== undefined ? { contextLeftPercent: insight.contextLeftPercent } : {}),
+      ...(insight.resumeCommand !== undefined ? { resumeCommand: insight.resumeCommand } : {}),
+    };
+    if (record.sessionId === undefined && insight.sessionId !== undefined) record.sessionId = insight.sessionId;
+  }
+  const change: Change = { created: [], log: [] };
+  for (const { agentKey, event } of result.events) {
+    const record = core.agents.get(agentKey);
+    if (!record) continue;
+    const applied = core.apply(event, refOf(record), now, false);
+    change.created.push(...applied.created);
+    change.log.push(...applied.log);
+  }
+  return change;
+}
