@@ -223,8 +223,11 @@ export class EngineCore {
       this.agents.get(this.runOwner.get(event.runId) ?? "");
     if (known) return refOf(known);
     const live = [...this.agents.values()].filter((a) => a.alive && a.pid !== null && a.provider === event.provider);
+    // Pane ids repeat across tmux servers: TMUX ("<socket>,<pid>,<session>") names the server.
     const pane = envelope.env.tmux_pane;
-    const inPane = pane !== undefined ? live.filter((a) => a.terminal.tmuxPane === pane) : [];
+    const socket = envelope.env.tmux?.split(",")[0];
+    const sameServer = (a: AgentRecord) => socket === undefined || a.terminal.tmuxSocket === undefined || a.terminal.tmuxSocket === socket;
+    const inPane = pane !== undefined ? live.filter((a) => a.terminal.tmuxPane === pane && sameServer(a)) : [];
     if (inPane.length === 1) return refOf(inPane[0]!);
     const cwd = event.cwd ?? envelope.cwd;
     const inCwd = cwd !== undefined ? live.filter((a) => a.processCwd === cwd) : [];

@@ -54,6 +54,22 @@ describe("engine core", () => {
     expect(agentRows(core).map((r) => [r.id, r.state])).toEqual([["claude-code-100", "running"]]);
   });
 
+  it("tells the same pane id on two tmux servers apart by the TMUX socket", () => {
+    const core = new EngineCore(300_000);
+    const other = proc(150, 1, ["claude"], "pts/9");
+    core.observeScan(
+      scanOf([claudeProc, other], [claude, agent(other, "claude-code", { app: "tmux", tmuxPane: "%1", tmuxSocket: "/tmp/a/sock" })]),
+      new Map(),
+      t(0),
+    );
+    core.agents.get("pid:100@st-100")!.terminal.tmuxSocket = "/tmp/b/sock";
+    feed(core, spool("claude-code", payload("claude-code", "UserPromptSubmit"), { ppid: 4242, env: { tmux_pane: "%1", tmux: "/tmp/b/sock,77,0" } }), t(1), { tty: null, terminal: {} });
+    expect(agentRows(core).map((r) => [r.id, r.state])).toEqual([
+      ["claude-code-100", "running"],
+      ["claude-code-150", "unknown"],
+    ]);
+  });
+
   it("drops a Claude Code hook that Cursor fired, and counts it as ignored", () => {
     const core = new EngineCore(300_000);
     const cursorProc = proc(200, 1, ["/home/u/.local/bin/cursor-agent"], "pts/4");

@@ -1,6 +1,6 @@
 // A private tmux server per test file (`tmux -S <tmp>/sock -f /dev/null`): never the user's.
 import { execFile } from "node:child_process";
-import { mkdtemp, mkdir, readdir, readFile } from "node:fs/promises";
+import { mkdtemp, mkdir, readdir, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -55,6 +55,7 @@ export async function startPrivateTmux(extraEnv: Record<string, string> = {}): P
     },
     async stop() {
       await tmux("kill-server").catch(() => "");
+      await rm(root, { recursive: true, force: true });
     },
   };
 }
