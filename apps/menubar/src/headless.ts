@@ -1,6 +1,6 @@
 // `mytty-bar --headless`: the engine in the foreground, no UI. One per data dir (engine.pid), socket and
 // pid file removed on SIGINT/SIGTERM; leftovers of a crash are replaced, a live engine is never.
-import { acquireEngineLock, createEngine, EngineAlreadyRunningError, type Engine, type Notice } from "@mytty-bar/engine";
+import { createEngine, EngineAlreadyRunningError, type Engine, type Notice } from "@mytty-bar/engine";
 import { resolvePaths, type Paths } from "@mytty-bar/installers";
 
 export interface HeadlessOptions {
@@ -18,27 +18,17 @@ export async function runHeadless(options: HeadlessOptions = {}): Promise<number
   const paths = options.paths ?? resolvePaths();
   const out = options.out ?? ((line: string) => process.stdout.write(`${line}\n`));
   const err = options.err ?? ((line: string) => process.stderr.write(`${line}\n`));
-  let lock;
-  try {
-    lock = await acquireEngineLock(paths);
-  } catch (error) {
-    if (error instanceof EngineAlreadyRunningError) {
-      err(error.message);
-      return 1;
-    }
-    err(`Cannot start the engine in ${paths.dataDir}: ${error instanceof Error ? error.message : String(error)}`);
-    return 1;
-  }
   let engine: Engine;
   try {
+    // createEngine takes <data>/engine.pid (one engine per data dir) and replaces crash leftovers.
     engine = await createEngine({
       paths,
       version: options.version ?? "0.1.0",
       ports: { notify: (notice: Notice) => out(`notice ${notice.kind}: ${notice.title}${notice.body ? ` — ${notice.body}` : ""}`) },
     });
   } catch (error) {
-    await lock.release();
-    err(`The engine failed to start: ${error instanceof Error ? error.message : String(error)}`);
+    if (error instanceof EngineAlreadyRunningError) err(error.message);
+    else err(`The engine failed to start in ${paths.dataDir}: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
   out(`Mytty Bar engine running (pid ${process.pid}); data in ${paths.dataDir}. Stop with Ctrl-C or \`kill ${process.pid}\`.`);
@@ -52,7 +42,6 @@ export async function runHeadless(options: HeadlessOptions = {}): Promise<number
       for (const s of signals) process.off(s, stop);
       void (async () => {
         await engine.stop().catch(() => undefined);
-        await lock.release().catch(() => undefined);
         out(`Stopped (${signal}).`);
         resolve(0);
       })();

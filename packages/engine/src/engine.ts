@@ -10,6 +10,7 @@ import { createIntake } from "./intake.js";
 import { fillCwds, pollInsights } from "./enrich.js";
 import { createHookPresence, createInsights, type InsightsInspector } from "./insights/index.js";
 import { Persistence } from "./persistence.js";
+import { acquireEngineLock, type EngineLock } from "./lock.js";
 import { buildSnapshot, buildStats } from "./rows.js";
 import { loadSettings, saveSettings, type Settings, type SettingsPatch } from "./settings.js";
 import { decideNotices, emptyNotifyHistory } from "./policy/notify.js";
@@ -54,7 +55,21 @@ export interface Engine extends EngineHandle {
   readonly startedAt: Date;
 }
 
+/**
+ * Starts the engine. It takes <data>/engine.pid first (the hook helper spools only while that pid
+ * lives) and throws EngineAlreadyRunningError when another engine holds it; stop() gives it back.
+ */
 export async function createEngine(options: EngineOptions): Promise<Engine> {
+  const lock = await acquireEngineLock(options.paths);
+  try {
+    return await startEngine(options, lock);
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+}
+
+async function startEngine(options: EngineOptions, lock: EngineLock): Promise<Engine> {
   const { paths } = options;
   const clock = options.now ?? (() => new Date());
   const ports = options.ports ?? {};
@@ -272,6 +287,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       if (sleepHeld) safely(() => ports.sleepBlocker?.(false));
       listeners.clear();
       await store.flush();
+      await lock.release();
     },
   };
 
