@@ -2,58 +2,28 @@
 // control socket. Effects (scanner, CPU sampler, clock, ports) come in through options.
 import { promises as fs } from "node:fs";
 import { dueCursorApprovals, nextCursorDeadline } from "@mytty-bar/protocol";
-import { createScanner, createSource, type ProcessSource, type ScanResult, type Scanner } from "@mytty-bar/detect";
-import type { Paths } from "@mytty-bar/installers";
+import { createScanner, createSource, type ProcessSource, type ScanResult } from "@mytty-bar/detect";
 import { EngineCore, refOf, type Change } from "./core.js";
-import { createCpuSampler, type CpuSampler } from "./cpu.js";
+import { createCpuSampler } from "./cpu.js";
 import { createIntake } from "./intake.js";
 import { fillCwds, pollInsights } from "./enrich.js";
-import { createHookPresence, createInsights, type InsightsInspector } from "./insights/index.js";
+import { createHookPresence, createInsights } from "./insights/index.js";
 import { Persistence } from "./persistence.js";
 import { acquireEngineLock, type EngineLock } from "./lock.js";
 import { buildSnapshot, buildStats } from "./rows.js";
-import { loadSettings, saveSettings, type Settings, type SettingsPatch } from "./settings.js";
+import { loadSettings, saveSettings, type Settings } from "./settings.js";
 import { decideNotices, emptyNotifyHistory } from "./policy/notify.js";
 import { shouldHoldSleep } from "./policy/sleep.js";
 import { resolveAgent } from "./resolve.js";
 import { startControlServer, type ControlServer } from "./control/server.js";
 import { controlHandler } from "./control/ops.js";
-import type { EngineHandle, EnginePorts } from "./ports.js";
-import type { Snapshot, Stats } from "./snapshot.js";
+import type { Snapshot } from "./snapshot.js";
+import type { Engine, EngineOptions } from "./engine-types.js";
+import { mtimeOf, safely } from "./engine-util.js";
+
+export type { Engine, EngineOptions } from "./engine-types.js";
 
 const MTIME_MARGIN_MS = 25;
-
-export interface EngineOptions {
-  paths: Paths;
-  ports?: EnginePorts;
-  /** Initial settings; read from <data>/settings.json when absent (and re-read when the file changes). */
-  settings?: Settings;
-  /** Process table, foreground agents and the hook join (default: detect's scanner). */
-  scanner?: Pick<Scanner, "scan" | "join">;
-  /** Used for the cwd join fallback (default: detect's source for this platform). */
-  source?: Pick<ProcessSource, "cwd">;
-  cpu?: CpuSampler;
-  now?: () => Date;
-  /** Listen on <data>/control.sock (default true). */
-  control?: boolean;
-  /** Transcript insights (model, context left, run estimates without hooks); false turns them off. */
-  insights?: InsightsInspector | false;
-  /** Slow-poll fallback for the spool watcher (default 1000 ms). */
-  spoolPollMs?: number;
-  version?: string;
-}
-
-export interface Engine extends EngineHandle {
-  stats(): Stats;
-  settings(): Settings;
-  /** Saves a settings patch to <data>/settings.json and applies it at once. */
-  updateSettings(patch: SettingsPatch): Promise<Settings>;
-  /** Reads everything waiting in the spool now (tests, benches). */
-  drain(): Promise<void>;
-  /** Runs one detection poll now. */
-  poll(): Promise<void>;
-  readonly startedAt: Date;
-}
 
 /**
  * Starts the engine. It takes <data>/engine.pid first (the hook helper spools only while that pid
@@ -299,21 +269,4 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
     );
   }
   return engine;
-}
-
-function safely(fn: () => void): "ok" | "failed" {
-  try {
-    fn();
-    return "ok";
-  } catch {
-    return "failed";
-  }
-}
-
-async function mtimeOf(file: string): Promise<number | undefined> {
-  try {
-    return (await fs.stat(file)).mtimeMs;
-  } catch {
-    return undefined;
-  }
 }

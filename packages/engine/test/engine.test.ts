@@ -79,6 +79,14 @@ describe("engine", () => {
     expect(log).not.toContain("Split the invoice module"); // the prompt text of the payload is never kept
   });
 
+  it("holds engine.pid while running (the helper spools only then) and gives it back on stop", async () => {
+    const { paths, engine } = await setup();
+    expect((await fs.readFile(paths.enginePid, "utf8")).trim()).toBe(String(process.pid));
+    await engine.stop();
+    await expect(fs.access(paths.enginePid)).rejects.toThrow();
+    await expect(fs.access(paths.controlSocket)).rejects.toThrow();
+  });
+
   it("rescans when the helper's parent is newer than the last scan", async () => {
     const { paths, sys, engine } = await setup();
     const before = sys.scans;

@@ -7,7 +7,7 @@ import { settledAfterWork } from "../rows.js";
 import { waitReached, type WaitCondition } from "../policy/wait.js";
 import type { LogEntry } from "../log-entry.js";
 import type { AgentRow, Snapshot } from "../snapshot.js";
-import type { Engine } from "../engine.js";
+import type { Engine } from "../engine-types.js";
 import type { ControlHandler, Connection } from "./server.js";
 import { ControlRequestError, NOTE_MAX_CHARS, type PingResult, type WaitResult } from "./messages.js";
 

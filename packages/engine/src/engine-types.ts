@@ -1,0 +1,40 @@
+// The engine's public shape: what createEngine takes and what it hands back to a front end.
+import type { ProcessSource, Scanner } from "@mytty-bar/detect";
+import type { Paths } from "@mytty-bar/installers";
+import type { CpuSampler } from "./cpu.js";
+import type { InsightsInspector } from "./insights/index.js";
+import type { EngineHandle, EnginePorts } from "./ports.js";
+import type { Settings, SettingsPatch } from "./settings.js";
+import type { Stats } from "./snapshot.js";
+
+export interface EngineOptions {
+  paths: Paths;
+  ports?: EnginePorts;
+  /** Initial settings; read from <data>/settings.json when absent (and re-read when the file changes). */
+  settings?: Settings;
+  /** Process table, foreground agents and the hook join (default: detect's scanner). */
+  scanner?: Pick<Scanner, "scan" | "join">;
+  /** Used for the cwd join fallback (default: detect's source for this platform). */
+  source?: Pick<ProcessSource, "cwd">;
+  cpu?: CpuSampler;
+  now?: () => Date;
+  /** Listen on <data>/control.sock (default true). */
+  control?: boolean;
+  /** Transcript insights (model, context left, run estimates without hooks); false turns them off. */
+  insights?: InsightsInspector | false;
+  /** Slow-poll fallback for the spool watcher (default 1000 ms). */
+  spoolPollMs?: number;
+  version?: string;
+}
+
+export interface Engine extends EngineHandle {
+  stats(): Stats;
+  settings(): Settings;
+  /** Saves a settings patch to <data>/settings.json and applies it at once. */
+  updateSettings(patch: SettingsPatch): Promise<Settings>;
+  /** Reads everything waiting in the spool now (tests, benches). */
+  drain(): Promise<void>;
+  /** Runs one detection poll now. */
+  poll(): Promise<void>;
+  readonly startedAt: Date;
+}

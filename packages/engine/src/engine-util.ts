@@ -1,0 +1,20 @@
+// Small effect helpers of the composition root.
+import { promises as fs } from "node:fs";
+
+/** Runs a front end's port; a throwing port must not take the engine down. */
+export function safely(fn: () => void): "ok" | "failed" {
+  try {
+    fn();
+    return "ok";
+  } catch {
+    return "failed";
+  }
+}
+
+export async function mtimeOf(file: string): Promise<number | undefined> {
+  try {
+    return (await fs.stat(file)).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
