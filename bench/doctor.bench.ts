@@ -17,6 +17,19 @@ function wall(args: string[], env: NodeJS.ProcessEnv): number {
   return performance.now() - t0;
 }
 
+function bundleIsFresh(): boolean {
+  const dist = path.join(root, "apps", "doctor", "dist");
+  try {
+    const { files } = JSON.parse(fs.readFileSync(path.join(dist, "status.json"), "utf8")) as { files: [string, number, number][] };
+    return files.every(([rel, size, mtimeMs]) => {
+      const st = fs.statSync(path.join(dist, rel), { throwIfNoEntry: false });
+      return st !== undefined && st.size === size && st.mtimeMs === mtimeMs;
+    });
+  } catch {
+    return false;
+  }
+}
+
 export default async function (): Promise<Record<string, unknown>> {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), "mytty-doctor-bench-"));
   // A clean environment: inherited variables such as NODE_EXTRA_CA_CERTS slow every node start
@@ -52,6 +65,9 @@ export default async function (): Promise<Record<string, unknown>> {
       cleanEnv: { nodeE0Ms: b, statusJsonMs: s, ratioMedian: Number((s.median / b.median).toFixed(2)) },
       inheritedEnv: { nodeE0Ms: bi, statusJsonMs: si, ratioMedian: Number((si.median / bi.median).toFixed(2)) },
       target: "ratio ≤ 1.5",
+      // Whether the bin ran the bundled fast path (dist/status.cjs from `npm run build`) or fell back to
+      // dist/cli.js (no bundle, or `tsc -b` ran after it): the same test as bin/mytty-doctor.js makes.
+      fastPath: bundleIsFresh(),
     };
   } finally {
     fs.rmSync(home, { recursive: true, force: true });

@@ -2,9 +2,10 @@
 // the real helper spools, `mytty-bar --headless` joins and tracks, `mytty-team` reads it back.
 import { execFile } from "node:child_process";
 import { promises as fs } from "node:fs";
+import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BIN, Engine, fixture, hookCommand, makeWorld, ourRows, rowInState, runCli, Tmux, until, type FakePane, type World } from "./engine-harness.js";
+import { BIN, Engine, FakePane, fixture, hookCommand, makeWorld, ourRows, rowInState, runCli, Tmux, until, type World } from "./engine-harness.js";
 
 const run = promisify(execFile);
 
@@ -31,6 +32,10 @@ describe("hook path end to end (tmux, real helper, headless engine)", () => {
     await tmux?.kill();
   });
 
+  /** Every row (any terminal) carrying a session: a join that missed the process adds a pid-less one. */
+  const sessionRows = async (sessionId: string) =>
+    (await engine.list()).filter((r) => r.sessionId === sessionId).map((r) => ({ id: r.id, pid: r.pid }));
+
   it("lists every fake agent by its pane before any hook fires, never with an attention state", async () => {
     const rows = await until(async () => {
       const all = await ourRows(world, engine);
@@ -52,6 +57,7 @@ describe("hook path end to end (tmux, real helper, headless engine)", () => {
     const idle = await rowInState(engine, claude, "idle", 8000, (r) => r.sessionId === ids.session_id);
     expect(idle.runId).toBeDefined();
     expect(idle.tty).toMatch(/^pts\//);
+    expect(await sessionRows(ids.session_id)).toEqual([{ id: idle.id, pid: expect.any(Number) }]);
 
     expect(await claude.hook("UserPromptSubmit", fixture("claude-code", "UserPromptSubmit", ids))).toBe("");
     await rowInState(engine, claude, "running");
@@ -114,8 +120,46 @@ describe("hook path end to end (tmux, real helper, headless engine)", () => {
     const result = await waiting;
     expect(result.code).toBe(0);
     expect(result.stdout.trim()).toBe(`${row.id} is succeeded.`);
+    expect(await sessionRows(ids.session_id)).toEqual([{ id: row.id, pid: expect.any(Number) }]);
     const timeout = await runCli(world, BIN.team, ["wait", row.id, "--until", "running", "--timeout-seconds", "0.5"]);
     expect(timeout.code).toBe(4);
+  }, 60_000);
+
+  // Without pane hints and with a cwd no agent has, only the helper's $PPID can name the agent: the
+  // installed `exec` form must make it the agent even under dash (`sh -c`) and a login `$SHELL -lc`.
+  it.each([
+    ["claude-code", "chain-claude", { session_id: "c4a10000-0000-4000-8000-000000000006", prompt_id: "c4a10000-0000-4000-8000-0000000000p6" }],
+    ["codex", "chain-codex", { session_id: "c4a10000-0000-4000-8000-000000000007", turn_id: "c4a10000-0000-4000-8000-0000000000t7" }],
+  ] as const)("joins a %s hook by the helper's parent chain alone, onto the agent's process row", async (provider, name, ids) => {
+    const pane = await tmux.pane(provider, name);
+    const seen = await until(async () => (await ourRows(world, engine)).find((r) => r.terminal.tmuxPane === pane.id), 10_000, `${name} listed`);
+    await pane.hook("UserPromptSubmit", fixture(provider, "UserPromptSubmit", ids), { paneHints: false });
+    const row = await rowInState(engine, pane, "running", 8000, (r) => r.sessionId === ids.session_id);
+    expect(row.id).toBe(seen.id);
+    expect(row.pid).toBe(seen.pid);
+    expect(row.via).not.toBe("hook");
+    expect(await sessionRows(ids.session_id)).toEqual([{ id: seen.id, pid: seen.pid }]);
+  }, 30_000);
+
+  it("`spawn --label`: the engine lists the pane's label and `wait <label>` follows that agent", async () => {
+    // Panes inherit the server's environment: the spawned fake codex takes its hook calls from here.
+    const dir = path.join(world.home, "panes", "spawned");
+    await fs.mkdir(dir, { recursive: true });
+    await tmux.cmd("set-environment", "-g", "MYTTY_FAKE_DIR", dir);
+    const label = "scout: api é";
+    const out = await runCli(world, BIN.team, ["spawn", "--provider", "codex", "--label", label, "--task", "look", "--json"], await tmux.paneEnv(claude.id));
+    expect(out.code, out.stderr).toBe(0);
+    const spawned = JSON.parse(out.stdout) as { id: string; pane: string; pid: number; label: string };
+    expect(spawned).toMatchObject({ id: `codex-${spawned.pid}`, label });
+    const listed = await runCli(world, BIN.team, ["list", "--json"]);
+    expect((JSON.parse(listed.stdout) as Array<{ id: string; label?: string }>).filter((r) => r.label === label).map((r) => r.id)).toEqual([spawned.id]);
+
+    const waiting = runCli(world, BIN.team, ["wait", label, "--until", "running", "--timeout-seconds", "20"]);
+    const ids = { session_id: "1abe1000-0000-4000-8000-000000000008", turn_id: "1abe1000-0000-4000-8000-0000000000t8" };
+    await new FakePane(world, "codex", spawned.pane, dir).hook("UserPromptSubmit", fixture("codex", "UserPromptSubmit", ids));
+    expect(await waiting).toEqual({ code: 0, stdout: `${spawned.id} is running.\n`, stderr: "" });
+    expect(await runCli(world, BIN.team, ["wait", "scout", "--until", "running", "--timeout-seconds", "1"])).toMatchObject({ code: 1 });
+    await tmux.cmd("kill-pane", "-t", spawned.pane);
   }, 60_000);
 
   it("marks a running agent disconnected when its process disappears", async () => {

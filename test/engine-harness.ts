@@ -22,9 +22,12 @@ export const PAYLOADS = path.join(ROOT, "fixtures/payloads");
 export type FakeProvider = "claude-code" | "cursor" | "codex";
 const EXECUTABLE: Record<FakeProvider, string> = { "claude-code": "claude", cursor: "cursor-agent", codex: "codex" };
 
-// A fake agent: sleeps in a loop and runs queued hook calls the way its host would (`sh -c`, or a
-// login shell for Codex), with the payload on stdin. Each call is <n>.cmd/.in/.runner, made ready by
-// renaming <n>.ready into place, and marked <n>.done afterwards (its stdout is kept in <n>.out).
+// A fake agent: sleeps in a loop and runs queued hook calls the way its host would — Claude Code and
+// Cursor: `sh -c <command>` (dash on Linux: it forks the last command unless told to exec); Codex:
+// `$SHELL -lc <command>` with SHELL=/bin/sh — the installed command as written, nothing added. A
+// "-bare" runner drops TMUX/TMUX_PANE first (env execs sh, so the parent chain is unchanged), leaving
+// the engine only the parent chain to join by. Each call is <n>.cmd/.in/.runner, made ready by renaming
+// <n>.ready into place, and marked <n>.done afterwards (its stdout is kept in <n>.out).
 const FAKE_AGENT = `#!/bin/sh
 dir="$MYTTY_FAKE_DIR"
 while :; do
@@ -32,7 +35,12 @@ while :; do
     [ -e "$r" ] || continue
     n="\${r%.ready}"
     cmd=$(cat "$n.cmd")
-    if [ "$(cat "$n.runner")" = login ]; then bash -lc "$cmd" <"$n.in" >"$n.out" 2>&1; else sh -c "$cmd" <"$n.in" >"$n.out" 2>&1; fi
+    runner=$(cat "$n.runner")
+    case $runner in *-bare) set -- env -u TMUX -u TMUX_PANE ;; *) set -- ;; esac
+    case $runner in
+      login*) "$@" "\${SHELL:-/bin/sh}" -lc "$cmd" ;;
+      *) "$@" sh -c "$cmd" ;;
+    esac <"$n.in" >"$n.out" 2>&1
     mv "$r" "$n.done"
   done
   sleep \${MYTTY_FAKE_TICK:-0.05}
@@ -124,6 +132,11 @@ export class Tmux {
     return stdout.trim();
   }
 
+  /** The environment a CLI started in `pane` of this server sees ($TMUX, $TMUX_PANE). */
+  async paneEnv(pane: string): Promise<NodeJS.ProcessEnv> {
+    return { ...this.world.env, TMUX: `${this.world.tmuxSocket},${await this.cmd("display-message", "-p", "#{pid}")},0`, TMUX_PANE: pane };
+  }
+
   /** Starts a pane running the fake `provider` executable; returns its pane id and control dir. */
   async pane(provider: FakeProvider, name: string, tick = "0.05"): Promise<FakePane> {
     const dir = path.join(this.world.home, "panes", name);
@@ -159,13 +172,16 @@ export class FakePane {
     private readonly dir: string,
   ) {}
 
-  /** Has the fake agent run the installed hook for `event` with `payload`; resolves with its stdout. */
-  async hook(event: string, payload: string): Promise<string> {
+  /**
+   * Has the fake agent run the installed hook for `event` with `payload`; resolves with its stdout.
+   * `paneHints: false` runs it without TMUX/TMUX_PANE, so only the helper's parent chain can join it.
+   */
+  async hook(event: string, payload: string, options: { paneHints?: boolean } = {}): Promise<string> {
     calls += 1;
     const n = path.join(this.dir, `${String(calls).padStart(5, "0")}`);
     await fs.writeFile(`${n}.cmd`, hookCommand(this.world, this.provider, event));
     await fs.writeFile(`${n}.in`, payload);
-    await fs.writeFile(`${n}.runner`, this.provider === "codex" ? "login" : "sh");
+    await fs.writeFile(`${n}.runner`, `${this.provider === "codex" ? "login" : "sh"}${options.paneHints === false ? "-bare" : ""}`);
     await fs.writeFile(`${n}.tmp`, "");
     await fs.rename(`${n}.tmp`, `${n}.ready`);
     await until(async () => fs.access(`${n}.done`).then(() => true, () => false), 10_000, `hook ${event}`);
@@ -205,9 +221,9 @@ export async function rowInState(engine: Engine, pane: FakePane, state: AgentRow
   }
 }
 
-export async function runCli(world: World, bin: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function runCli(world: World, bin: string, args: string[], env: NodeJS.ProcessEnv = world.env): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { env: world.env });
+    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { env });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code?: number; stdout?: string; stderr?: string };

@@ -1,13 +1,72 @@
 #!/usr/bin/env node
 // Thin launcher: the program lives in dist/ (built by `npm install` / `npm run build`).
-import module from "node:module";
+// CommonJS on purpose (bin/package.json): an ES module entry alone costs ~3 ms of ESM loader start-up,
+// and `mytty-doctor status --json` has a budget of 1.5 x `node -e 0` (DESIGN.md). That command runs
+// dist/status.cjs, one bundled file, with a V8 code cache made at build time; everything else (and
+// status whenever the bundle is missing or older than the dist/ files it was made from) runs
+// dist/cli.js as before.
+"use strict";
+/* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS file (see above) */
+const fs = require("node:fs");
+const path = require("node:path");
 
-// Node 22+ caches compiled code between runs: a free startup win where available.
-module.enableCompileCache?.();
-import("../dist/cli.js").catch((error) => {
-  if (error && error.code === "ERR_MODULE_NOT_FOUND") {
-    console.error("This checkout is not built yet: run `npm install` (or `npm run build`) in the repository root.");
-    process.exit(2);
+const dist = path.join(__dirname, "..", "dist");
+const argv = process.argv.slice(2);
+const TRAIN = "MYTTY_DOCTOR_TRAIN_CODE_CACHE"; // set only by scripts/bundle-status.mjs
+
+// Node 22+ caches compiled code between runs by itself (dist/cli.js and its imports).
+require("node:module").enableCompileCache?.();
+
+if (!(argv.every((a, i) => (a === "status" && i === 0) || a === "--json") && runBundle())) {
+  import("../dist/cli.js").catch((error) => {
+    if (error && error.code === "ERR_MODULE_NOT_FOUND") {
+      console.error("This checkout is not built yet: run `npm install` (or `npm run build`) in the repository root.");
+      process.exit(2);
+    }
+    throw error;
+  });
+}
+
+/** Runs dist/status.cjs when its manifest says it was built from the current dist/ files. */
+function runBundle() {
+  let manifest;
+  try {
+    manifest = JSON.parse(fs.readFileSync(path.join(dist, "status.json"), "utf8"));
+  } catch {
+    return false;
   }
-  throw error;
-});
+  // [file relative to dist/, size, mtimeMs]: the bundle and what stands for its inputs.
+  for (const [rel, size, mtimeMs] of manifest.files) {
+    const st = fs.statSync(`${dist}/${rel}`, { throwIfNoEntry: false });
+    if (!st || st.size !== size || st.mtimeMs !== mtimeMs) return false;
+  }
+  const file = path.join(dist, "status.cjs");
+  // import() of the bundle's lazily loaded dist/ modules (engine client, ink view) happens here, in a
+  // real module: code compiled by vm.Script cannot call import() on Node 20 without a flag.
+  const importFile = (relative) => import(require("node:url").pathToFileURL(path.join(dist, relative)).href);
+  // Source-mapped stack traces need the ordinary loader.
+  if (process.execArgv.some((a) => a.startsWith("--enable-source-maps"))) {
+    require(file).main(importFile);
+    return true;
+  }
+  const train = process.env[TRAIN] === "1";
+  let cachedData;
+  if (!train) {
+    try {
+      cachedData = fs.readFileSync(`${file}.cache`);
+    } catch {
+      // No cache (not trained, or a build without it): compile as usual.
+    }
+  }
+  // The same wrapper require() gives a CommonJS file. V8 rejects a cache made by another V8 version
+  // or with other flags, and then this compiles as usual.
+  const vm = require("node:vm");
+  const source = `(function (exports, require, module, __filename, __dirname) { ${fs.readFileSync(file, "utf8")}\n});`;
+  const script = new vm.Script(source, { filename: file, cachedData });
+  const mod = { exports: {} };
+  script.runInThisContext().call(mod.exports, mod.exports, require("node:module").createRequire(file), mod, file, dist);
+  // Made after the run, the cache holds every function status compiled, not only the top level.
+  if (train) process.on("exit", () => fs.writeFileSync(`${file}.cache`, script.createCachedData()));
+  mod.exports.main(importFile);
+  return true;
+}

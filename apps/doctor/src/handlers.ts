@@ -23,7 +23,8 @@ import {
 } from "@mytty-bar/installers";
 import type { ProviderId } from "@mytty-bar/protocol";
 import fs from "node:fs";
-import type { EngineStatus } from "./engine-status.js";
+import type { EngineStatus, engineStatus } from "./engine-status.js";
+import type { renderStatusView } from "./ui/status-view.js";
 import { M } from "./messages.js";
 import { buildReport, renderText, viewLines, type StatusReport } from "./report.js";
 import { readDoctorSettings } from "./settings.js";
@@ -51,10 +52,19 @@ function setup(io: Io, opts: CommonOptions) {
   return { paths, lang, pointers, plan };
 }
 
-/** The engine client (and zod behind it) loads only when a control socket exists: startup budget. */
+/**
+ * Modules loaded on first use: the engine client (and zod behind it) only when a control socket
+ * exists, ink and React only on a terminal (startup budget). dist/status.cjs replaces these with its
+ * launcher's import(): code compiled with a V8 code cache cannot call import() itself on Node 20.
+ */
+export const lazy = {
+  engineStatus: (): Promise<{ engineStatus: typeof engineStatus }> => import("./engine-status.js"),
+  statusView: (): Promise<{ renderStatusView: typeof renderStatusView }> => import("./ui/status-view.js"),
+};
+
 async function engine(paths: Paths): Promise<EngineStatus> {
   if (!fs.existsSync(paths.controlSocket)) return { running: false };
-  const { engineStatus } = await import("./engine-status.js");
+  const { engineStatus } = await lazy.engineStatus();
   return engineStatus(paths);
 }
 
@@ -75,7 +85,7 @@ export async function runStatus(opts: CommonOptions, io: Io): Promise<number> {
   const footer = [M.backups(rep.backups.dir, rep.backups.count), rep.issues.length ? M.summaryIssues(rep.issues.length) : M.summaryOk];
   if (io.stdout.isTTY) {
     // ink and React load only here, so `status --json` and pipes stay fast.
-    const { renderStatusView } = await import("./ui/status-view.js");
+    const { renderStatusView } = await lazy.statusView();
     await renderStatusView(M.title(paths.dataDir), lines, footer);
   } else {
     io.stdout.write(renderText(M.title(paths.dataDir), lines, footer));

@@ -70,7 +70,7 @@ describe.concurrent("mytty-doctor", () => {
     h.run("install", "claude-code");
     const installed = fs.readFileSync(h.claude, "utf8");
     // The user deletes our Stop handler by hand and adds a key of their own.
-    const ours = `'${h.helper}' claude-code`;
+    const ours = `exec '${h.helper}' claude-code`;
     const stopGroup = `,\n\t\t\t{\n\t\t\t\t"hooks": [\n\t\t\t\t\t{\n\t\t\t\t\t\t"type": "command",\n\t\t\t\t\t\t"command": ${JSON.stringify(ours)},\n\t\t\t\t\t\t"timeout": 5\n\t\t\t\t\t}\n\t\t\t\t]\n\t\t\t}`;
     expect(installed).toContain(stopGroup);
     const edited = installed.replace(stopGroup, "").replace(`"model": "opus",`, `"model": "opus",\n\t"theme": "dark",`);
@@ -104,6 +104,29 @@ describe.concurrent("mytty-doctor", () => {
     expect(text).not.toContain("/opt/old/");
     expect(text).not.toContain("idle_prompt");
     expect(h.json("status").value.providers.find((p) => p.id === "claude-code")!.status).toBe("installed");
+  });
+
+  it("repairs shell-form commands written before `exec` (helper's parent = the agent), and still owns them", (t) => {
+    const h = home(t);
+    h.run("install", "claude-code", "codex", "cursor");
+    const files = { "claude-code": h.claude, codex: h.codex, cursor: h.cursor };
+    const current = Object.fromEntries(Object.entries(files).map(([id, file]) => [id, fs.readFileSync(file, "utf8")]));
+    // What the previous release wrote: the same entries without the leading `exec `.
+    for (const [id, file] of Object.entries(files)) {
+      expect(current[id]).toContain(`"exec '${h.helper}' `);
+      fs.writeFileSync(file, current[id]!.replaceAll(`"exec '`, `"'`));
+    }
+    const before = h.json("status").value.providers;
+    for (const id of Object.keys(files)) {
+      expect(before.find((p) => p.id === id)).toMatchObject({ status: "needs-repair", detail: expect.stringContaining("entry differs") });
+    }
+    expect(h.run("fix").code).toBe(0);
+    for (const [id, file] of Object.entries(files)) expect(fs.readFileSync(file, "utf8")).toBe(current[id]);
+    expect(h.json("status").code).toBe(0);
+    // Uninstall recognises the old form as ours too.
+    for (const [, file] of Object.entries(files)) fs.writeFileSync(file, fs.readFileSync(file, "utf8").replaceAll(`"exec '`, `"'`));
+    expect(h.run("uninstall", "claude-code", "codex", "cursor").code).toBe(0);
+    for (const file of Object.values(files)) expect(fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "").not.toContain("mytty-bar-hook");
   });
 
   it("does not fight a tool that reorders entries: status is order-insensitive", (t) => {
@@ -237,7 +260,7 @@ describe.concurrent("mytty-doctor", () => {
     h.env.CODEX_HOME = dir;
     h.codex = path.join(dir, "hooks.json");
     h.run("install", "codex");
-    expect(fs.readFileSync(h.codex, "utf8")).toContain(`'${h.helper}' codex`);
+    expect(fs.readFileSync(h.codex, "utf8")).toContain(`exec '${h.helper}' codex`);
     expect(fs.existsSync(path.join(dir, "AGENTS.md"))).toBe(true);
     expect(fs.existsSync(path.join(h.home, ".codex"))).toBe(false);
   });

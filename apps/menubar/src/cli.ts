@@ -28,6 +28,9 @@ export async function main(argv: string[] = process.argv): Promise<number> {
   }
   try {
     if (opts.headless) {
+      // Before the engine's modules load: their loading is what first grows the young generation.
+      const { keepYoungGenerationSmall } = await import("./headless-memory.js");
+      keepYoungGenerationSmall();
       const { runHeadless } = await import("./headless.js");
       return await runHeadless();
     }

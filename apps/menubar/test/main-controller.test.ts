@@ -1,8 +1,8 @@
 // The composition's wiring (engine ↔ tray, notifications, focus, IPC handlers, settings) with fakes.
-import { defaultSettings, type AgentRow, type Settings, type SettingsPatch } from "@mytty-bar/engine";
+import { DEFAULT_GLOBAL_SHORTCUT, defaultSettings, parseSettings, type AgentRow, type Settings, type SettingsPatch } from "@mytty-bar/engine";
 import { describe, expect, it } from "vitest";
 import type { FocusOutcome } from "../src/focus/types.js";
-import type { Push } from "../src/ipc/contract.js";
+import { DEFAULT_SHORTCUT, type Push } from "../src/ipc/contract.js";
 import { effectiveShortcut, MenubarController, type Services } from "../src/main/controller.js";
 import { PushQueue } from "../src/main/ipc.js";
 import { setupNotifications, type NotificationLike } from "../src/main/notifications.js";
@@ -157,9 +157,14 @@ describe("MenubarController", () => {
     expect(log).toEqual(["sleep:true", "sleep:false"]);
   });
 
-  it("reads the shortcut setting: null = default, empty = none", () => {
-    expect(effectiveShortcut({ globalShortcut: null })).toBe("CommandOrControl+Shift+J");
+  it("reads the shortcut setting: the engine's default is the default accelerator, empty = none", () => {
+    expect(defaultSettings().globalShortcut).toBe(DEFAULT_SHORTCUT);
+    expect(DEFAULT_GLOBAL_SHORTCUT).toBe(DEFAULT_SHORTCUT);
+    expect(effectiveShortcut(defaultSettings())).toBe("CommandOrControl+Shift+J");
+    // An older settings.json holds null for "never chosen": still the default, never "none".
+    expect(effectiveShortcut(parseSettings('{"globalShortcut": null}'))).toBe("CommandOrControl+Shift+J");
     expect(effectiveShortcut({ globalShortcut: "" })).toBeNull();
+    expect(effectiveShortcut({ globalShortcut: "  " })).toBeNull();
     expect(effectiveShortcut({ globalShortcut: "Alt+K" })).toBe("Alt+K");
   });
 });

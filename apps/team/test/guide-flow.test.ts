@@ -26,7 +26,7 @@ beforeAll(async () => {
   // list/wait/stats find the engine through this process's env, like the real CLI does.
   for (const key of ["MYTTY_BAR_DATA_DIR", "XDG_DATA_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME"]) delete process.env[key];
   process.env.HOME = t.home;
-  // …and, like a CLI started in the caller's pane, sees that pane's tmux (wait translates spawn's labels).
+  // …and, like a CLI started in the caller's pane, sees that pane's tmux.
   process.env.TMUX = t.paneEnv.TMUX;
   process.env.TMUX_PANE = t.paneEnv.TMUX_PANE;
   paths = resolvePaths({ env: process.env });

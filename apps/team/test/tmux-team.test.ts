@@ -153,7 +153,7 @@ describe("mytty-team in tmux", () => {
       [["--provider", "codex"], "spawn needs the task: pass --task <text> or --task-file <path> (exactly one)."],
       [["--provider", "codex", "--task", "a", "--task-file", "b"], "spawn needs the task: pass --task <text> or --task-file <path> (exactly one)."],
       [["--provider", "codex", "--task", "  \n "], "The task is empty: write what the new agent should do."],
-      [["--provider", "codex", "--task", "a", "--label", "bad\tlabel"], 'Label "bad\\tlabel" is not usable: use 1–128 bytes of printable text without tabs or newlines.'],
+      [["--provider", "codex", "--task", "a", "--label", "bad\tlabel"], 'Label "bad\\tlabel" is not usable: use 1–64 characters (at most 128 bytes) of printable text without tabs or newlines.'],
       [["--provider", "codex", "--task", "a", "--model", "--yolo"], 'Model "--yolo" is not usable: give a plain model name such as `sonnet` or `gpt-5`.'],
       [["--provider", "codex", "--task", "a", "--cwd", "/nonexistent/dir"], "--cwd /nonexistent/dir is not a directory: pass an existing project directory."],
     ];

@@ -4,7 +4,7 @@ export { ClassificationCache } from "./cache.js";
 export { ProcessTable, processKey } from "./table.js";
 export { foregroundAgent, foregroundGroup, searchDescendants, DESCENDANT_LIMITS, type ForegroundAgent } from "./foreground.js";
 export { roleOf, appFromEnv, describeHost } from "./host.js";
-export { TmuxWatcher, tmuxQueryArgs, socketOptions, serverSocket, parsePanes, parseClients, type TmuxPane, type TmuxClient, type TmuxServerState } from "./tmux.js";
+export { TmuxWatcher, tmuxQueryArgs, socketOptions, serverSocket, parsePanes, parseClients, sanitizeLabel, MAX_LABEL_CHARS, type TmuxPane, type TmuxClient, type TmuxServerState } from "./tmux.js";
 export { parsePsList, parseEnvListing, parseEnvTail, PS_LIST_ARGS } from "./ps-parse.js";
 export { defaultExec, defaultEffects, type Exec, type DetectEffects } from "./effects.js";
 export { createPsSource } from "./sources/ps.js";

@@ -52,6 +52,7 @@ async function inTmux(ctx: LocateContext, agent: ProcessInfo, server: ProcessInf
   location.tmuxPane = pane.paneId;
   location.tmuxSession = pane.session;
   location.tmuxWindow = pane.window;
+  if (pane.label !== undefined) location.label = pane.label;
   // The pane's env describes where the server was born; the host is wherever a client shows it.
   const client = state!.clients.filter((c) => c.session === pane.session).sort((a, b) => b.activity - a.activity)[0];
   if (!client) return location;

@@ -13,6 +13,8 @@ export interface TmuxPane {
   panePid: number;
   session: string;
   window: string;
+  /** `@mytty_label` pane option (`mytty-team spawn --label`), sanitised. */
+  label?: string;
 }
 
 export interface TmuxClient {
@@ -29,14 +31,29 @@ export interface TmuxServerState {
   clients: TmuxClient[];
 }
 
-// tmux turns a tab in -F output into "_", so fields are space-separated with the one free-text
-// field (the session name) last.
-const PANE_FORMAT = "#{pane_id} #{pane_tty} #{pane_pid} #{window_index} #{session_name}";
+// A client without UTF-8 gets tabs and other controls in -F output as "_", so fields are
+// space-separated. Two fields are free text: the session name, then ":" (tmux forbids it in session
+// names) and the pane's label, which may hold ":" and spaces. The `=128` trim keeps the label to one
+// line (tmux drops control characters when it trims); it counts columns, and 128 holds 64 wide
+// characters, so sanitizeLabel makes the cut.
+const PANE_FORMAT = "#{pane_id} #{pane_tty} #{pane_pid} #{window_index} #{session_name}:#{=128:@mytty_label}";
 const CLIENT_FORMAT = "#{client_tty} #{client_pid} #{client_activity} #{client_session}";
 
-/** `list-panes -a` then `list-clients` in one tmux invocation (`;` separates tmux commands). */
+/**
+ * `list-panes -a` then `list-clients` in one tmux invocation (`;` separates tmux commands). `-u`: we
+ * run tmux with LC_ALL=C, and a non-UTF-8 client gets every non-ASCII byte of a label as "_".
+ */
 export function tmuxQueryArgs(): string[] {
-  return ["list-panes", "-a", "-F", PANE_FORMAT, ";", "list-clients", "-F", CLIENT_FORMAT];
+  return ["-u", "list-panes", "-a", "-F", PANE_FORMAT, ";", "list-clients", "-F", CLIENT_FORMAT];
+}
+
+export const MAX_LABEL_CHARS = 64;
+
+/** A label as rows show it: no control or format characters, trimmed, at most 64 characters. */
+export function sanitizeLabel(raw: string): string | undefined {
+  const chars = [...raw.replace(/[\p{Cc}\p{Cf}]/gu, "").trim()];
+  const label = chars.slice(0, MAX_LABEL_CHARS).join("").trim();
+  return label === "" ? undefined : label;
 }
 
 /** Splits off `count` space-separated fields; the rest of the line is the last field. */
@@ -100,8 +117,12 @@ export function parsePanes(text: string): TmuxPane[] {
   for (const line of text.split("\n")) {
     const f = fields(line, 4);
     if (!f || !f[0]!.startsWith("%")) continue;
-    const [paneId, tty, pid, window, session] = f as [string, string, string, string, string];
-    panes.push({ paneId, tty: tty.replace(/^\/dev\//, ""), panePid: Number(pid), session, window });
+    const [paneId, tty, pid, window, rest] = f as [string, string, string, string, string];
+    // No ":" only in output of the older format (captured fixtures): all of it is the session.
+    const colon = rest.indexOf(":");
+    const session = colon === -1 ? rest : rest.slice(0, colon);
+    const label = colon === -1 ? undefined : sanitizeLabel(rest.slice(colon + 1));
+    panes.push({ paneId, tty: tty.replace(/^\/dev\//, ""), panePid: Number(pid), session, window, ...(label !== undefined ? { label } : {}) });
   }
   return panes;
 }

@@ -41,6 +41,8 @@ export interface TerminalLocation {
   tmuxWindow?: string;
   /** tty of the tmux client showing this pane's session, if any. */
   tmuxClientTty?: string;
+  /** The tmux pane's `@mytty_label` (set by `mytty-team spawn --label`): trimmed, no control characters, ≤ 64 characters. */
+  label?: string;
   /** Terminal-specific ids for focus: ITERM_SESSION_ID, TERM_SESSION_ID, WEZTERM_PANE, KITTY_WINDOW_ID… */
   hints?: Record<string, string>;
   remote?: "ssh" | "mosh";

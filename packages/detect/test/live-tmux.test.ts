@@ -95,6 +95,24 @@ describe("every tmux server, not only the default socket", () => {
     }
   });
 
+  it("reads a pane's @mytty_label in the same tmux call, sanitised, and only for that pane", async () => {
+    const other = createLab();
+    try {
+      const labelled = other.open("tagged", "codex");
+      const plain = other.open("plain", "claude");
+      other.tmux("set-option", "-p", "-t", labelled, "@mytty_label", `  scout: api é\tx\n ${"漢".repeat(60)}`);
+      // detect runs tmux with LC_ALL=C: without -u, "é" would come out as "_".
+      const scanner = createScanner();
+      const found = await pollUntil(async () => {
+        const mine = (await scanner.scan()).agents.filter((a) => a.terminal.tmuxSocket === other.socket);
+        return mine.length === 2 ? mine : undefined;
+      });
+      expect(Object.fromEntries(found.map((a) => [a.terminal.tmuxPane, a.terminal.label ?? null]))).toEqual({ [labelled]: `scout: api éx ${"漢".repeat(50)}`, [plain]: null });
+    } finally {
+      other.close();
+    }
+  });
+
   it("finds a server's socket among its open unix sockets (for servers whose argv names none)", () => {
     const serverPid = Number(lab.tmux("display-message", "-p", "#{pid}"));
     expect(unixSocketsOf(serverPid)).toContain(lab.socket);

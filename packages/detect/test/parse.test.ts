@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseClients, parseEnvListing, parsePanes, parsePsList, parseStat, serverSocket, socketOptions, ttyFromNr, type DetectEffects, type ProcessInfo } from "@mytty-bar/detect";
+import { parseClients, parseEnvListing, parsePanes, parsePsList, parseStat, sanitizeLabel, serverSocket, socketOptions, tmuxQueryArgs, ttyFromNr, type DetectEffects, type ProcessInfo } from "@mytty-bar/detect";
 
 describe("parsePsList", () => {
   it("reads macOS rows with ?? ttys, padded lstart days and args holding spaces", () => {
@@ -54,6 +54,19 @@ describe("tmux output", () => {
   it("parses panes and clients with session names holding spaces", () => {
     expect(parsePanes("%3 /dev/pts/4 77 2 my work\n\n")).toEqual([{ paneId: "%3", tty: "pts/4", panePid: 77, window: "2", session: "my work" }]);
     expect(parseClients("/dev/ttys002 1140 1732353850 my work\n")).toEqual([{ tty: "ttys002", pid: 1140, activity: 1732353850, session: "my work" }]);
+  });
+
+  it("splits the session from the pane label at the first colon and sanitises the label", () => {
+    const long = "x".repeat(70);
+    expect(parsePanes(`%3 /dev/pts/4 77 2 my work:  scout: api  \n%4 /dev/pts/5 78 3 w:\n%5 /dev/pts/6 79 0 w:a\u0007b\u200bc\n%6 /dev/pts/7 80 0 w:${long}\n`)).toEqual([
+      { paneId: "%3", tty: "pts/4", panePid: 77, window: "2", session: "my work", label: "scout: api" },
+      { paneId: "%4", tty: "pts/5", panePid: 78, window: "3", session: "w" },
+      { paneId: "%5", tty: "pts/6", panePid: 79, window: "0", session: "w", label: "abc" },
+      { paneId: "%6", tty: "pts/7", panePid: 80, window: "0", session: "w", label: "x".repeat(64) },
+    ]);
+    expect(sanitizeLabel(" \t ")).toBeUndefined();
+    expect(sanitizeLabel(`${"é".repeat(63)} tail`)).toBe("é".repeat(63));
+    expect(tmuxQueryArgs()).toEqual(["-u", "list-panes", "-a", "-F", "#{pane_id} #{pane_tty} #{pane_pid} #{window_index} #{session_name}:#{=128:@mytty_label}", ";", "list-clients", "-F", "#{client_tty} #{client_pid} #{client_activity} #{client_session}"]);
   });
 
   it("finds -S and -L among tmux's global options, clustered or not, and stops at the command", () => {

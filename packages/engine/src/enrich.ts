@@ -22,6 +22,7 @@ export async function pollInsights(core: EngineCore, inspector: InsightsInspecto
       key: record.key,
       provider: record.provider,
       pid: record.pid,
+      ...(record.startTime !== undefined ? { startTime: record.startTime } : {}),
       ...(record.sessionId !== undefined ? { sessionId: record.sessionId } : {}),
       ...(cwd !== undefined ? { cwd } : {}),
       executable: record.executable,

@@ -19,3 +19,14 @@ export { trayModel } from "./policy/tray.js";
 export { decideNotices, emptyNotifyHistory, type NotifyHistory } from "./policy/notify.js";
 export { shouldHoldSleep } from "./policy/sleep.js";
 export { resolveAgent } from "./resolve.js";
+// Insights for front ends: the low-context warning and resume commands (popup, TUI, notifications).
+export {
+  contextWarning,
+  formatContextLeft,
+  agentResumeCommand,
+  DEFAULT_LOW_CONTEXT_PERCENT,
+  INSIGHT_SUPPORT,
+  type ContextWarning,
+  type InsightSupport,
+  type AgentInsight,
+} from "./insights/index.js";

@@ -32,6 +32,7 @@ function rowOf(core: EngineCore, record: AgentRecord, attention: boolean): Agent
     updatedAt: run?.updatedAt ?? record.pollChangedAt ?? record.firstSeenAt,
     ...(run?.startedAt !== undefined ? { startedAt: run.startedAt } : {}),
     ...(cwd !== undefined ? { cwd } : {}),
+    ...(record.terminal.label !== undefined ? { label: record.terminal.label } : {}),
     ...(record.note !== undefined ? { note: record.note } : {}),
     ...(record.insight?.model !== undefined ? { model: record.insight.model } : {}),
     ...(record.insight?.contextLeftPercent !== undefined ? { contextLeftPercent: record.insight.contextLeftPercent } : {}),

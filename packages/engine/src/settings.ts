@@ -7,6 +7,9 @@ import type { Paths } from "@mytty-bar/installers";
 
 const flag = (fallback: boolean) => z.boolean().catch(fallback).default(fallback);
 
+/** The jump-to-most-urgent shortcut until the user picks another; "" turns it off. */
+export const DEFAULT_GLOBAL_SHORTCUT = "CommandOrControl+Shift+J";
+
 export const NotificationSettingsSchema = z.object({
   approval: flag(true),
   input: flag(true),
@@ -25,8 +28,11 @@ export const SettingsSchema = z.object({
   launchAtLogin: flag(false),
   /** Write SKILL.md / AGENTS.md pointers on install (read by mytty-doctor). */
   pointers: flag(true),
-  /** Electron accelerator string, or null for none. */
-  globalShortcut: z.string().max(64).nullable().catch(null).default(null),
+  /**
+   * Electron accelerator string; "" = none. Anything else (null, written by earlier versions when the
+   * user had not chosen) falls back to the default, which is what null meant to the menu bar.
+   */
+  globalShortcut: z.string().max(64).catch(DEFAULT_GLOBAL_SHORTCUT).default(DEFAULT_GLOBAL_SHORTCUT),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 export type SettingsPatch = Partial<Omit<Settings, "notifications">> & { notifications?: Partial<Settings["notifications"]> };

@@ -11,6 +11,8 @@ export const TerminalSchema = z.object({
   tmuxSession: z.string().optional(),
   tmuxWindow: z.string().optional(),
   tmuxClientTty: z.string().optional(),
+  /** The tmux pane's `@mytty_label`, as detect read it (also the row's `label`). */
+  label: z.string().max(64).optional(),
   hints: z.record(z.string(), z.string()).optional(),
   remote: z.enum(["ssh", "mosh"]).optional(),
 });
@@ -33,6 +35,7 @@ export const AgentRowSchema = z.object({
   updatedAt: z.string().datetime(),
   startedAt: z.string().datetime().optional(),
   cwd: z.string().optional(),
+  /** `mytty-team spawn --label`: the agent's tmux pane option `@mytty_label`; `wait`, `focus`, `note` accept it. */
   label: z.string().optional(),
   /** A worker's one-line self-report (`mytty-team status`). */
   note: z.string().optional(),

@@ -194,6 +194,37 @@ describe("engine", () => {
   });
 });
 
+describe("labels", () => {
+  it("lists the pane label detect reports and lets wait, focus and note address an agent by it", async () => {
+    const { paths, sys, engine } = await setup();
+    const [a, b, c] = [proc(950, 1, ["codex"], "pts/3"), proc(951, 1, ["claude"], "pts/5"), proc(952, 1, ["claude"], "pts/6")];
+    sys.processes.push(a, b, c);
+    sys.agents.push(
+      agent(a, "codex", { app: "tmux", tmuxPane: "%7", label: "scout: api" }),
+      agent(b, "claude-code", { app: "tmux", tmuxPane: "%8", label: "twin" }),
+      agent(c, "claude-code", { app: "tmux", tmuxPane: "%9", label: "twin" }),
+    );
+    await engine.poll();
+    expect((await list(paths)).map((r) => [r.id, r.label])).toEqual([
+      ["codex-950", "scout: api"],
+      ["claude-code-951", "twin"],
+      ["claude-code-952", "twin"],
+    ]);
+    const waiting = request<{ reached: boolean; agent: AgentRow }>(paths.controlSocket, { op: "wait", agent: "scout: api", until: "running", timeoutSeconds: 20 }, { timeoutMs: 25_000 });
+    await drop(paths, spool("codex", payload("codex", "UserPromptSubmit"), { ppid: 950 }));
+    expect(await waiting).toMatchObject({ reached: true, agent: { id: "codex-950", label: "scout: api", state: "running" } });
+    expect(await request(paths.controlSocket, { op: "note", agent: "scout: api", text: "on it" })).toEqual({ agent: "codex-950", note: "on it" });
+    expect(await request(paths.controlSocket, { op: "focus", agent: "scout: api" })).toEqual({ focused: false });
+    // Exact match only, and a label two agents share names neither.
+    await expect(request(paths.controlSocket, { op: "focus", agent: "scout" })).rejects.toMatchObject({ code: "unknown-agent" });
+    await expect(request(paths.controlSocket, { op: "wait", agent: "twin", until: "running" })).rejects.toMatchObject({
+      code: "ambiguous-agent",
+      message: '"twin" matches 2 agents (claude-code-951, claude-code-952); use an id.',
+    });
+    await expect(request(paths.controlSocket, { op: "note", agent: "twin", text: "x" })).rejects.toMatchObject({ code: "ambiguous-agent" });
+  });
+});
+
 describe("control socket hardening", () => {
   function rawClient(socketPath: string): Promise<{ socket: net.Socket; lines: string[] }> {
     return new Promise((resolve) => {

@@ -154,6 +154,11 @@ describe("insights inspector", () => {
     expect(hooked).toEqual({ insights: { "claude-code-4242": { resumeCommand: `claude --resume='${CLAUDE_SESSION}'` } }, events: [] });
     const fresh = await createInsights({ paths }).poll([claude({ startedAtMs: Date.parse("2026-11-29T09:00:00Z") })], at(0));
     expect(fresh).toEqual({ insights: { "claude-code-4242": {} }, events: [] });
+    // The same from detect's raw start time string.
+    const raw = await createInsights({ paths }).poll([claude({ startTime: "2026-11-29T09:00:00.000Z" })], at(0));
+    expect(raw).toEqual({ insights: { "claude-code-4242": {} }, events: [] });
+    const older = await createInsights({ paths }).poll([claude({ startTime: "2026-11-27T09:00:00.000Z" })], at(0));
+    expect(older.insights["claude-code-4242"]?.transcriptPath).toBe(old);
   });
 
   it("turns detect's start times into epoch ms", () => {

@@ -7,7 +7,7 @@ import type { DetectedAgent } from "@mytty-bar/detect";
 import { nextPollActivity, SETTLE_MS, type PollActivity } from "../src/poll-activity.js";
 import { resolveAgent } from "../src/resolve.js";
 import { chainVerdict } from "../src/join.js";
-import { defaultSettings, loadSettings, parseSettings, saveSettings } from "../src/settings.js";
+import { DEFAULT_GLOBAL_SHORTCUT, defaultSettings, loadSettings, parseSettings, saveSettings } from "../src/settings.js";
 import { cpuFromStat, parsePsTimes } from "../src/cpu.js";
 import { oneLine } from "../src/control/ops.js";
 
@@ -80,6 +80,19 @@ describe("settings", () => {
     expect(s.pollIntervalSeconds).toBe(2);
     expect(s.pointerLanguage).toBe("ja");
     expect(s.notifications).toEqual({ approval: true, input: true, failure: false, completion: true });
+  });
+
+  it("defaults the jump shortcut to CommandOrControl+Shift+J, keeps \"\" as off, and reads an old null as the default", async () => {
+    expect(defaultSettings().globalShortcut).toBe("CommandOrControl+Shift+J");
+    expect(DEFAULT_GLOBAL_SHORTCUT).toBe("CommandOrControl+Shift+J");
+    expect(parseSettings('{"globalShortcut": ""}').globalShortcut).toBe("");
+    expect(parseSettings('{"globalShortcut": "Alt+K"}').globalShortcut).toBe("Alt+K");
+    expect(parseSettings('{"globalShortcut": null}').globalShortcut).toBe("CommandOrControl+Shift+J");
+    expect(parseSettings(JSON.stringify({ globalShortcut: "x".repeat(65) })).globalShortcut).toBe("CommandOrControl+Shift+J");
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "engine-settings-"));
+    const settingsFile = path.join(dir, "settings.json");
+    expect((await saveSettings({ settingsFile }, { globalShortcut: "" })).globalShortcut).toBe("");
+    expect((await loadSettings({ settingsFile })).globalShortcut).toBe("");
   });
 
   it("saves a patch atomically with mode 0600 and keeps keys it does not own", async () => {

@@ -1,9 +1,11 @@
 // Cursor: ~/.cursor/hooks.json, flat event → handlers with `version: 1` (providers.md §2.3).
 // The event name rides in argv so the JSON-blind helper knows when to answer `{}` (preToolUse).
 // No timeout: sources disagree whether Cursor reads it as seconds or milliseconds.
+// Cursor runs the command through the OS shell (sh on macOS/Linux, by third-party reports and by the quoted
+// path working), so it gets `exec` like Claude Code and Codex.
 import type { HookJsonSpec } from "./hook-json.js";
 import type { Paths } from "./paths.js";
-import { shellQuote } from "./text.js";
+import { helperCommand } from "./text.js";
 
 export const CURSOR_EVENTS = ["beforeSubmitPrompt", "preToolUse", "postToolUse", "postToolUseFailure", "stop"] as const;
 
@@ -13,6 +15,6 @@ export function cursorSpec(paths: Paths): HookJsonSpec {
     path: paths.cursorHooks,
     layout: "flat",
     rootDefaults: { version: 1 },
-    events: CURSOR_EVENTS.map((name) => ({ name, handler: { type: "command", command: `${shellQuote(paths.helper)} cursor ${name}` } })),
+    events: CURSOR_EVENTS.map((name) => ({ name, handler: { type: "command", command: helperCommand(paths.helper, `cursor ${name}`) } })),
   };
 }

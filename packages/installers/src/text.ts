@@ -6,6 +6,15 @@ export function shellQuote(value: string): string {
   return `'${value.replaceAll("'", `'\\''`)}'`;
 }
 
+/**
+ * A shell-form hook command that runs the helper. `exec` makes the host's `sh -c` / `$SHELL -lc`
+ * become the helper, so the helper's $PPID is the agent itself: dash (Linux /bin/sh) otherwise forks
+ * and waits, and that short-lived shell is often gone before the engine walks the parent chain.
+ */
+export function helperCommand(helper: string, args: string): string {
+  return `exec ${shellQuote(helper)} ${args}`;
+}
+
 export interface TextFormat {
   /** One indentation step as found in the file ("\t", "  ", "    "…). */
   indent: string;
@@ -41,12 +50,13 @@ export function lineIndentAt(text: string, offset: number): string | undefined {
 export const HELPER_BASENAME = "mytty-bar-hook";
 
 /**
- * The program a hook command runs: the first shell word of a shell-form command (quotes honoured),
- * or the whole command in exec form (`args` present).
+ * The program a hook command runs: the first shell word of a shell-form command (quotes honoured,
+ * a leading `exec` skipped: installs before the exec form wrote the bare path), or the whole command
+ * in exec form (`args` present).
  */
 export function commandProgram(command: string, execForm: boolean): string {
   if (execForm) return command;
-  const s = command.trimStart();
+  const s = command.trimStart().replace(/^exec[ \t]+/, "");
   let out = "";
   let i = 0;
   while (i < s.length) {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import {
   agentsBlock,
+  antigravityFiles,
   claudeCodeSpec,
   codexSpec,
   commandProgram,
@@ -40,7 +41,7 @@ describe("JSON hook edits", () => {
     expect(after).toBe(
       '{\r\n\t"description": "opus",\r\n\t"hooks": {\r\n' +
         codexSpec(paths)
-          .events.map((e) => `\t\t"${e.name}": [\r\n\t\t\t{\r\n\t\t\t\t"hooks": [\r\n\t\t\t\t\t{\r\n\t\t\t\t\t\t"type": "command",\r\n\t\t\t\t\t\t"command": ${JSON.stringify(`'${paths.helper}' codex`)},\r\n\t\t\t\t\t\t"timeout": 5\r\n\t\t\t\t\t}\r\n\t\t\t\t]\r\n\t\t\t}\r\n\t\t]`)
+          .events.map((e) => `\t\t"${e.name}": [\r\n\t\t\t{\r\n\t\t\t\t"hooks": [\r\n\t\t\t\t\t{\r\n\t\t\t\t\t\t"type": "command",\r\n\t\t\t\t\t\t"command": ${JSON.stringify(`exec '${paths.helper}' codex`)},\r\n\t\t\t\t\t\t"timeout": 5\r\n\t\t\t\t\t}\r\n\t\t\t\t]\r\n\t\t\t}\r\n\t\t]`)
           .join(",\r\n") +
         "\r\n\t}\r\n}",
     );
@@ -58,6 +59,8 @@ describe("JSON hook edits", () => {
 describe("ownership", () => {
   it.each([
     [{ command: `'${paths.helper}' claude-code` }, true],
+    [{ command: `exec '${paths.helper}' claude-code` }, true],
+    [{ command: "  exec\t/elsewhere/bin/mytty-bar-hook cursor stop" }, true],
     [{ command: "'/elsewhere/bin/mytty-bar-hook' codex" }, true],
     [{ command: "/elsewhere/bin/mytty-bar-hook", args: ["claude-code"] }, true],
     [{ command: '"/a b/mytty-bar-hook" cursor stop' }, true],
@@ -65,6 +68,9 @@ describe("ownership", () => {
     [{ command: "'/Users/a/Library/Application Support/mytty/bin/mytty-agent-hook' claude-code" }, false],
     [{ command: "mytty-agent-hook", args: ["codex"] }, false],
     [{ command: "echo mytty-bar-hook" }, false],
+    [{ command: "exec echo mytty-bar-hook" }, false],
+    [{ command: "exec '/Users/a/Library/Application Support/mytty/bin/mytty-agent-hook' claude-code" }, false],
+    [{ command: "execute /x/mytty-bar-hook codex" }, false],
     [{ command: "/x/mytty-bar-hook-old codex" }, false],
     [{ type: "command" }, false],
   ])("%j runs our helper: %s", (handler, ours) => {
@@ -73,6 +79,17 @@ describe("ownership", () => {
 
   it("reads the program of a shell command", () => {
     expect(commandProgram(`'/a'\\''b/x' y`, false)).toBe("/a'b/x");
+    expect(commandProgram(`exec '/a b/x' y`, false)).toBe("/a b/x");
+    expect(commandProgram("exec", true)).toBe("exec");
+  });
+
+  it("writes Claude Code, Codex and Cursor commands with `exec`, Antigravity's without", () => {
+    const quoted = `'${paths.helper}'`;
+    expect(claudeCodeSpec(paths).events.map((e) => e.handler.command)).toEqual(claudeCodeSpec(paths).events.map(() => `exec ${quoted} claude-code`));
+    expect(new Set(codexSpec(paths).events.map((e) => e.handler.command))).toEqual(new Set([`exec ${quoted} codex`]));
+    expect(cursorSpec(paths).events.map((e) => e.handler.command)).toEqual(cursorSpec(paths).events.map((e) => `exec ${quoted} cursor ${e.name}`));
+    const agy = JSON.parse(antigravityFiles(paths)[1]!.text) as Record<string, Record<string, Array<{ command: string }>>>;
+    expect(agy["mytty-bar"]!.Stop![0]!.command).toBe(`${quoted} antigravity Stop`);
   });
 });
 

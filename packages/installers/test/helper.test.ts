@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseSpoolFile } from "@mytty-bar/protocol";
-import { helperScript, resolvePaths, type Paths } from "@mytty-bar/installers";
+import { claudeCodeSpec, codexSpec, cursorSpec, helperScript, resolvePaths, type Paths } from "@mytty-bar/installers";
 
 // bash stands in for macOS, whose /bin/sh is bash in POSIX mode.
 const SHELLS = ["/bin/sh", "/usr/bin/dash", "/bin/dash", "/bin/bash"].filter((s, i, all) => fs.existsSync(s) && all.findIndex((x) => fs.realpathSync(x) === fs.realpathSync(s)) === i);
@@ -107,6 +107,22 @@ describe.each(SHELLS)("helper under %s", (shell) => {
       expect(parsed.envelope).toMatchObject({ provider: "cursor", event: "preToolUse", cwd: tmp, env: { term_program: "iTerm.app", tmux_pane: "%3", cf_bundle_identifier: "com.googlecode.iterm2", mytty_agent: "cursor" } });
       expect(parsed.payload).toEqual({ session_id: "s-1", prompt: "héllo" });
     }
+  });
+
+  it.each([
+    ["Claude Code (sh -c)", () => String(claudeCodeSpec(paths).events[0]!.handler.command), "-c"],
+    ["Codex ($SHELL -lc)", () => String(codexSpec(paths).events[0]!.handler.command), "-lc"],
+    ["Cursor (sh -c)", () => String(cursorSpec(paths).events[0]!.handler.command), "-c"],
+  ] as const)("the installed %s command makes the helper a direct child of the agent", (_name, command, flag) => {
+    // The host (here: this node process) runs `<shell> -c <command>`; dash would fork the helper and
+    // wait, so without `exec` the helper's $PPID is a shell that exits with it.
+    engineUp();
+    const r = spawnSync(shell, [flag, command()], { input: "{}", env: env({ HOME: tmp }), cwd: tmp });
+    expect(r.status).toBe(0);
+    const files = spooled();
+    expect(files).toHaveLength(1);
+    const parsed = parseSpoolFile(fs.readFileSync(path.join(paths.spoolNew, files[0]!)));
+    expect(parsed.ok && parsed.envelope.ppid).toBe(process.pid);
   });
 
   it("cuts the payload at 1 MiB and still drains stdin to EOF", () => {

@@ -8,7 +8,6 @@ import type { Handlers, PushQueue } from "./ipc.js";
 import type { Notifier } from "./notifications.js";
 import type { ShortcutResult } from "./shortcut.js";
 import type { TrayState, TrayView } from "./tray.js";
-import { DEFAULT_SHORTCUT } from "../ipc/contract.js";
 
 export interface Services {
   focus(agent: AgentRow): Promise<FocusOutcome>;
@@ -23,9 +22,10 @@ export interface Services {
   log(message: string): void;
 }
 
-/** The accelerator in force: the setting, or the default when the user never chose (null = none chosen). */
+/** The accelerator in force: the setting (the engine defaults it to DEFAULT_SHORTCUT); "" = none. */
 export function effectiveShortcut(settings: Pick<Settings, "globalShortcut">): string | null {
-  return settings.globalShortcut === null ? DEFAULT_SHORTCUT : settings.globalShortcut === "" ? null : settings.globalShortcut;
+  const accelerator = settings.globalShortcut.trim();
+  return accelerator === "" ? null : accelerator;
 }
 
 export class MenubarController {

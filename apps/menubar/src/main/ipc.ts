@@ -34,7 +34,7 @@ const patch = z
     pollIntervalSeconds: z.number().min(1).max(60),
     pointerLanguage: z.enum(["en", "ja"]),
     launchAtLogin: z.boolean(),
-    globalShortcut: z.string().max(64).nullable(),
+    globalShortcut: z.string().max(64),
   })
   .partial()
   .strict();

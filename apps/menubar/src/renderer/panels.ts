@@ -1,6 +1,6 @@
 // Integrations (doctor status, diff preview, one-click Fix) and settings: both only call the bridge.
 import type { Settings, SettingsPatch } from "@mytty-bar/engine";
-import { DEFAULT_SHORTCUT, type IntegrationRow } from "../ipc/contract.js";
+import type { IntegrationRow } from "../ipc/contract.js";
 import { h } from "./dom.js";
 
 const STATUS_TEXT: Record<IntegrationRow["status"], string> = {
@@ -86,7 +86,7 @@ export function renderSettings(settings: Settings | undefined, change: Change): 
   const language = h("select", { name: "pointerLanguage" }, h("option", { value: "en" }, "English"), h("option", { value: "ja" }, "日本語"));
   language.value = settings.pointerLanguage;
   language.addEventListener("change", () => change({ pointerLanguage: language.value === "ja" ? "ja" : "en" }));
-  const shortcut = h("input", { type: "text", name: "globalShortcut", value: settings.globalShortcut ?? DEFAULT_SHORTCUT, placeholder: "none", "aria-label": "Jump shortcut" });
+  const shortcut = h("input", { type: "text", name: "globalShortcut", value: settings.globalShortcut, placeholder: "none", "aria-label": "Jump shortcut" });
   shortcut.addEventListener("change", () => change({ globalShortcut: shortcut.value.trim() }));
   return [
     h(

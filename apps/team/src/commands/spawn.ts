@@ -6,7 +6,7 @@ import path from "node:path";
 import { Option, type Command } from "commander";
 import { LAUNCH, SPAWN_PROVIDERS, isSpawnProvider, launchArgv, launchPlan, type SpawnProvider } from "../launch.js";
 import { listPanesArgs, newWindowArgs, setPaneOptionArgs, splitWindowArgs, type NewPaneSpec } from "../tmux/argv.js";
-import { validLabel, validModel } from "../tmux/labels.js";
+import { validModel, validSpawnLabel } from "../tmux/labels.js";
 import { EXIT, TeamError, say } from "../tmux/messages.js";
 import { chooseSplit, parsePanes } from "../tmux/panes.js";
 import { paneInfo, requireTmux, rowInPane, tmuxOrFail } from "../tmux/resolve.js";
@@ -83,23 +83,26 @@ async function paneScript(plan: ReturnType<typeof launchPlan>): Promise<{ script
 export const ENGINE_SIGHTING_MS = 10_000;
 
 /**
- * When the engine runs, return only once it lists the new agent, under the engine's own id: a
- * `wait <id>` right after spawn must not meet "No agent". Engine down: undefined at once.
+ * When the engine runs, return only once it lists the new agent (with its label, when one was
+ * given), under the engine's own id: a `wait <id|label>` right after spawn must not meet "No agent".
+ * Engine down: undefined at once. Out of time: the id of a row seen without its label, if any.
  */
-async function engineSighting(ctx: TeamContext, runner: TmuxRunner, pane: string, pid: number | null): Promise<string | undefined> {
+async function engineSighting(ctx: TeamContext, runner: TmuxRunner, pane: string, pid: number | null, label: string | undefined): Promise<string | undefined> {
   const deadline = Date.now() + ENGINE_SIGHTING_MS;
+  let seen: string | undefined;
   for (let round = 1; ; round++) {
     try {
       const rows = await ctx.engine.list();
       const row = rows.find((r) => pid !== null && r.pid === pid) ?? rows.find((r) => rowInPane(r, pane, runner.socket));
-      if (row !== undefined) return row.id;
+      seen = row?.id ?? seen;
+      if (row !== undefined && (label === undefined || row.label === label)) return row.id;
     } catch (error) {
       if (error instanceof EngineDownError) return undefined;
       throw error;
     }
-    if (Date.now() > deadline) return undefined;
+    if (Date.now() > deadline) return seen;
     // An agent that exits at once takes its pane along: stop waiting for the engine to see it.
-    if (round % 10 === 0 && (await paneInfo(runner, pane)) === undefined) return undefined;
+    if (round % 10 === 0 && (await paneInfo(runner, pane)) === undefined) return seen;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -110,7 +113,7 @@ export async function spawnAgent(ctx: TeamContext, options: SpawnOptions): Promi
     throw new TeamError(`Unknown provider "${options.provider}": use one of ${SPAWN_PROVIDERS.join(", ")}.`, EXIT.usage);
   }
   const provider = options.provider;
-  const label = options.label === undefined ? undefined : validLabel(options.label);
+  const label = options.label === undefined ? undefined : validSpawnLabel(options.label);
   if (options.label !== undefined && label === undefined) throw new TeamError(say.badLabel(options.label), EXIT.usage);
   const model = options.model === undefined ? undefined : validModel(options.model);
   if (options.model !== undefined && model === undefined) throw new TeamError(say.badModel(options.model), EXIT.usage);
@@ -145,7 +148,7 @@ export async function spawnAgent(ctx: TeamContext, options: SpawnOptions): Promi
   const guess = pane.pid === null ? `${entry.hint}-${pane.paneId.slice(1)}` : `${entry.hint}-${pane.pid}`;
   if (label !== undefined) await tmuxOrFail(runner, setPaneOptionArgs(pane.paneId, "@mytty_label", label), "record the label");
   await tmuxOrFail(runner, setPaneOptionArgs(pane.paneId, "@mytty_agent", guess), "record the agent id");
-  const id = (await engineSighting(ctx, runner, pane.paneId, pane.pid)) ?? guess;
+  const id = (await engineSighting(ctx, runner, pane.paneId, pane.pid, label)) ?? guess;
   if (id !== guess) await tmuxOrFail(runner, setPaneOptionArgs(pane.paneId, "@mytty_agent", id), "record the agent id");
   return {
     id,

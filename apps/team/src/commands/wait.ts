@@ -4,8 +4,6 @@ import { InvalidArgumentError, Option, type Command } from "commander";
 import { WAIT_CONDITIONS, type AgentRow, type WaitCondition, type WaitResult } from "@mytty-bar/engine";
 import { callEngine, CliError, EXIT_CODES } from "../engine/call.js";
 import type { EngineAction } from "../engine/run.js";
-import { spawnedLabelToId } from "../tmux/resolve.js";
-import { defaultContext } from "./default-context.js";
 
 export function parseTimeout(value: string): number {
   const n = Number(value);
@@ -16,10 +14,9 @@ export function parseTimeout(value: string): number {
 }
 
 export async function waitFor(agent: string, until: WaitCondition, timeoutSeconds?: number): Promise<{ code: number; row?: AgentRow; text: string }> {
-  // A label given at `spawn` lives in a tmux pane option the engine does not read: translate it here.
-  const target = (await spawnedLabelToId(defaultContext(), agent).catch(() => undefined)) ?? agent;
+  // The engine matches labels itself: detect reads the label `spawn` put on the agent's pane.
   const result = await callEngine<WaitResult>(
-    { op: "wait", agent: target, until, ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}) },
+    { op: "wait", agent, until, ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}) },
     { timeoutMs: timeoutSeconds !== undefined ? timeoutSeconds * 1000 + 5000 : Number.POSITIVE_INFINITY },
   );
   if (result.reached) {

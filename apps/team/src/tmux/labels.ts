@@ -9,6 +9,15 @@ export function validLabel(value: string): string | undefined {
   return trimmed;
 }
 
+/** The engine shows at most this many characters of a pane label (detect's MAX_LABEL_CHARS). */
+export const MAX_LABEL_CHARS = 64;
+
+/** A spawn label: a valid label the engine will show whole, so `wait <label>` matches it exactly. */
+export function validSpawnLabel(value: string): string | undefined {
+  const label = validLabel(value);
+  return label !== undefined && [...label].length <= MAX_LABEL_CHARS ? label : undefined;
+}
+
 /** A model name is one word that cannot be mistaken for a flag. */
 export function validModel(value: string): string | undefined {
   const trimmed = value.trim();

@@ -36,7 +36,7 @@ export const say = {
   agentNotInTmux: (agent: string) =>
     `Agent ${agent} does not run in a tmux pane, so mytty-team cannot type into or read it; use the menu bar to focus it.`,
   badLabel: (label: string) =>
-    `Label ${JSON.stringify(label)} is not usable: use 1–128 bytes of printable text without tabs or newlines.`,
+    `Label ${JSON.stringify(label)} is not usable: use 1–64 characters (at most 128 bytes) of printable text without tabs or newlines.`,
   badModel: (model: string) => `Model ${JSON.stringify(model)} is not usable: give a plain model name such as \`sonnet\` or \`gpt-5\`.`,
   badLines: (value: string) => `--lines must be a whole number from 1 to 100000, not ${JSON.stringify(value)}.`,
   cliMissing: (bin: string, provider: string) =>

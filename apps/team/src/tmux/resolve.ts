@@ -1,5 +1,6 @@
-// Agent address → tmux pane. Ids and labels come from the engine's list when it runs; without the
-// engine, panes that `spawn` made still answer to their id and label (tmux pane options).
+// Agent address → tmux pane. Ids and labels come from the engine's list when it runs (detect reads
+// each pane's label); without the engine, panes that `spawn` made still answer to their id and label
+// (tmux pane options).
 import { resolveAgent as resolveRow, type AgentRow } from "@mytty-bar/engine";
 import { EngineDownError, type TeamContext } from "../commands/context.js";
 import { listPanesArgs, paneInfoArgs } from "./argv.js";
@@ -42,11 +43,12 @@ export async function paneInfo(runner: TmuxRunner, pane: string): Promise<PaneIn
   return result.code === 0 ? parsePanes(result.stdout)[0] : undefined;
 }
 
-async function engineRows(ctx: TeamContext): Promise<AgentRow[]> {
+/** The engine's rows, or undefined when it is not running. */
+async function engineRows(ctx: TeamContext): Promise<AgentRow[] | undefined> {
   try {
     return await ctx.engine.list();
   } catch (error) {
-    if (error instanceof EngineDownError) return [];
+    if (error instanceof EngineDownError) return undefined;
     throw error;
   }
 }
@@ -66,10 +68,11 @@ export async function resolveAgent(ctx: TeamContext, agent: string): Promise<Res
     if (info === undefined) throw new TeamError(say.agentNotFound(agent), EXIT.failed);
     return { id: info.agentId ?? agent, pane: agent, runner: local };
   }
-  // The engine's own matching (id, label, pid, tty, pane, session), so every command agrees with `wait`.
-  const found = resolveRow(await engineRows(ctx), agent);
-  if (!found.ok && found.code === "ambiguous-agent") throw new TeamError(found.message, EXIT.failed);
-  if (found.ok) {
+  const rows = await engineRows(ctx);
+  if (rows !== undefined) {
+    // The engine's own matching (id, label, pid, tty, pane, session), so every command agrees with `wait`.
+    const found = resolveRow(rows, agent);
+    if (!found.ok) throw new TeamError(found.code === "ambiguous-agent" ? found.message : say.agentNotFound(agent), EXIT.failed);
     const row = found.row;
     const paneId = row.terminal.tmuxPane;
     if (paneId === undefined) throw new TeamError(say.agentNotInTmux(row.id), EXIT.failed);
@@ -77,6 +80,7 @@ export async function resolveAgent(ctx: TeamContext, agent: string): Promise<Res
     const runner = socket !== undefined ? ctx.tmux(socket) : local;
     return { id: row.id, pane: paneId, runner, row };
   }
+  // Engine down: panes `spawn` made still answer to the id and label it recorded as pane options.
   const panes = parsePanes(await tmuxOrFail(local, listPanesArgs({ all: true }), "list panes"));
   const pid = /^[a-z-]+-(\d+)$/.exec(agent)?.[1];
   const pane = pick(
@@ -90,25 +94,4 @@ export async function resolveAgent(ctx: TeamContext, agent: string): Promise<Res
   );
   if (pane === undefined) throw new TeamError(say.agentNotFound(agent), EXIT.failed);
   return { id: pane.agentId ?? agent, pane: pane.paneId, runner: local };
-}
-
-/**
- * A label given at spawn, for commands the engine resolves (`wait`): when the engine does not know
- * the name but exactly one pane of the caller's tmux server carries it, the id spawn recorded there.
- * Undefined whenever there is nothing to translate (outside tmux, engine down, engine knows it).
- */
-export async function spawnedLabelToId(ctx: TeamContext, agent: string): Promise<string | undefined> {
-  if (!ctx.env.TMUX) return undefined;
-  let rows: AgentRow[];
-  try {
-    rows = await ctx.engine.list();
-  } catch {
-    return undefined;
-  }
-  const known = resolveRow(rows, agent);
-  if (known.ok || known.code === "ambiguous-agent") return undefined;
-  const listed = await ctx.tmux().run(listPanesArgs({ all: true }));
-  if (listed.code !== 0) return undefined;
-  const hits = parsePanes(listed.stdout).filter((p) => p.label === agent && p.agentId !== undefined);
-  return hits.length === 1 ? hits[0]?.agentId : undefined;
 }

@@ -1,10 +1,10 @@
 // Fake provider CLIs (claude, codex, cursor-agent, opencode, gemini) for tmux tests. Each records its
 // argv, env hint and cwd in $FAKE_LOG/<name>-<pid>.json and prints its task. claude and codex also
 // run the hook commands installed in $HOME (as the real CLIs do: SessionStart, UserPromptSubmit,
-// Stop, payload on stdin), so the engine sees their turns. The hook shell execs the helper, so the
-// helper's parent is the fake itself, alive when the engine joins the event (see the report on the
-// engine's join of events whose short-lived hook shell is already gone). Every line typed into a fake starts a new
-// turn that "works" for FAKE_TURN_MS before it stops, so `wait --until running` can see it.
+// Stop, payload on stdin), so the engine sees their turns. They run the installed command as their
+// hosts do — claude `sh -c`, codex `$SHELL -lc` — and the command's own `exec` makes the helper's
+// parent the fake itself, alive when the engine joins the event. Every line typed into a fake starts a
+// new turn that "works" for FAKE_TURN_MS before it stops, so `wait --until running` can see it.
 import { chmod, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 
@@ -40,9 +40,9 @@ function hook(event, extra) {
     return;
   }
   const payload = JSON.stringify({ session_id: sessionId, cwd: process.cwd(), hook_event_name: event, permission_mode: "default", ...extra });
+  const [shell, flag] = name === "codex" ? [process.env.SHELL || "/bin/sh", "-lc"] : ["/bin/sh", "-c"];
   for (const group of hooks) for (const h of group.hooks ?? []) {
-    // "exec" as macOS's /bin/sh (bash) does for one simple command: the helper's parent is this agent.
-    if (h.type === "command" && typeof h.command === "string") spawnSync("/bin/sh", ["-c", "exec " + h.command], { input: payload, stdio: ["pipe", "ignore", "ignore"] });
+    if (h.type === "command" && typeof h.command === "string") spawnSync(shell, [flag, h.command], { input: payload, stdio: ["pipe", "ignore", "ignore"] });
   }
 }
 const turnMs = Number(process.env.FAKE_TURN_MS ?? "0");

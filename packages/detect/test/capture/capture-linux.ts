@@ -62,7 +62,7 @@ try {
     commands: [
       { command: "ps -A -ww -o pid=,ppid=,pgid=,tpgid=,tty=,lstart=,args=", file: "ps.txt" },
       { command: "ps eww -o pid=,args= -p", file: "env.txt" },
-      { command: `tmux -S ${lab.socket} list-panes`, file: "tmux.txt" },
+      { command: `tmux -S ${lab.socket} -u list-panes`, file: "tmux.txt" },
     ],
     captured: { at: new Date().toISOString(), tmux: execFileSync("tmux", ["-V"], { encoding: "utf8" }).trim(), panes },
   };

@@ -10,14 +10,17 @@ import { locateClaudeTranscript, locateCodexRollout, type CodexCwdCache, type In
 import { DEFAULT_HEAD_BYTES, DEFAULT_TAIL_BYTES, readClaude, readCodex, type TranscriptSummary } from "./read.js";
 import { agentResumeCommand } from "./resume.js";
 import { antigravityModel, claudeSelection, type SelectionCache, type SettingsCache } from "./settings-files.js";
-import { nodeTranscriptSource, type FileStamp, type TranscriptSource } from "./source.js";
+import { nodeTranscriptSource, processStartMs, type FileStamp, type TranscriptSource } from "./source.js";
 
 export interface InsightAgent {
   /** The engine's agent id; state is kept per key. */
   key: string;
   provider: ProviderId;
   pid?: number;
+  /** Epoch ms the process started; files last written before it are never bound to it. */
   startedAtMs?: number;
+  /** detect's raw start time (ISO, `ps` lstart, or Linux ticks since boot), used when startedAtMs is absent. */
+  startTime?: string;
   /**
    * Session id from hooks, when any arrived. Ignored for Claude/Codex agents with estimateRuns: without
    * hooks a session id can only have come from the transcript itself, and binding by it would miss a
@@ -102,6 +105,8 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
   const watches = new Map<string, Watch>();
   const codexCwds: CodexCwdCache = new Map();
   let queue: Promise<unknown> = Promise.resolve();
+  let bootTime: number | undefined;
+  let bootTimeRead = false;
 
   async function locate(watch: Watch, t: number): Promise<void> {
     const { agent } = watch;
@@ -118,7 +123,8 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
       watch.locatedAt = t;
       return;
     }
-    const input = { sessionId: agent.sessionId, cwd: agent.cwd, pid: agent.pid, startedAtMs: agent.startedAtMs };
+    const startedAtMs = agent.startedAtMs ?? processStartMs(agent.startTime, bootTime);
+    const input = { sessionId: agent.sessionId, cwd: agent.cwd, pid: agent.pid, startedAtMs };
     const file =
       agent.provider === "claude-code"
         ? await locateClaudeTranscript(source, options.paths, input)
@@ -215,6 +221,10 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
 
   async function pollOnce(agents: readonly InsightAgent[], now: Date): Promise<InsightsPoll> {
     source = memoizedLookups(base);
+    if (!bootTimeRead) {
+      bootTimeRead = true;
+      bootTime = await base.bootTimeMs?.().catch(() => undefined);
+    }
     const t = now.getTime();
     const events: InsightEvent[] = [];
     const insights: Record<string, AgentInsight> = {};
@@ -280,6 +290,7 @@ function memoizedLookups(source: TranscriptSource): TranscriptSource {
     readRange: (file, start, length) => source.readRange(file, start, length),
     readText: (file, maxBytes) => source.readText(file, maxBytes),
     ...(source.openFiles !== undefined ? { openFiles: source.openFiles.bind(source) } : {}),
+    ...(source.bootTimeMs !== undefined ? { bootTimeMs: source.bootTimeMs.bind(source) } : {}),
   };
 }
 
@@ -290,7 +301,7 @@ function ownFacts(agent: InsightAgent): InsightAgent {
 }
 
 function processTag(agent: InsightAgent): string {
-  return `${agent.pid ?? "?"}@${agent.startedAtMs ?? ""}`;
+  return `${agent.pid ?? "?"}@${agent.startedAtMs ?? agent.startTime ?? ""}`;
 }
 
 function stripUndefined<T extends object>(value: T): T {

@@ -22,6 +22,8 @@ export interface TranscriptSource {
   readText(file: string, maxBytes: number): Promise<string | undefined>;
   /** Paths of regular files a process holds open, where the platform can tell without native code. */
   openFiles?(pid: number): Promise<string[]>;
+  /** Boot time (epoch ms) where process start times are counted from boot (Linux /proc). */
+  bootTimeMs?(): Promise<number | undefined>;
 }
 
 export function nodeTranscriptSource(platform: NodeJS.Platform = process.platform): TranscriptSource {
@@ -69,6 +71,7 @@ export function nodeTranscriptSource(platform: NodeJS.Platform = process.platfor
       }
     },
     openFiles: (pid) => (platform === "linux" ? procOpenFiles(pid) : lsofOpenFiles(pid)),
+    ...(platform === "linux" ? { bootTimeMs: linuxBootTimeMs } : {}),
   };
 }
 

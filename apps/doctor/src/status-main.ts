@@ -1,0 +1,53 @@
+// `mytty-doctor [status] [--json]` on its own: the entry of dist/status.cjs, the single CommonJS file
+// scripts/bundle-status.mjs builds for bin/mytty-doctor.js. Startup budget 1.5 x `node -e 0`: one
+// file instead of ~35 ESM modules, no commander, and stdout written without process.stdout (creating
+// that stream loads the internal stream modules). The same handler runs as in the full CLI (cli.ts).
+import fs from "node:fs";
+import { lazy, runStatus, type Io } from "./handlers.js";
+
+/** Synchronous write to fd 1; falls back to process.stdout when the pipe is non-blocking and full. */
+function writeOut(text: string): void {
+  const bytes = Buffer.from(text);
+  let offset = 0;
+  while (offset < bytes.length) {
+    try {
+      offset += fs.writeSync(1, bytes, offset);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "EPIPE") return; // the reader left (`| head`): nothing more to say
+      if (code !== "EAGAIN") throw error;
+      process.stdout.write(bytes.subarray(offset));
+      return;
+    }
+  }
+}
+
+/**
+ * Runs status; `importFile` imports a file of dist/ by its name relative to dist/ (the launcher's
+ * import(), which works where this bundle's own would not: see `lazy` in handlers.ts).
+ */
+export function main(importFile: (relative: string) => Promise<unknown>): void {
+  lazy.engineStatus = () => importFile("engine-status.js") as ReturnType<typeof lazy.engineStatus>;
+  lazy.statusView = () => importFile("ui/status-view.js") as ReturnType<typeof lazy.statusView>;
+  const io: Io = {
+    // Asked only by the text view; node:tty would load node:net and the streams (~3 ms) for --json.
+    stdout: {
+      write: writeOut,
+      get isTTY() {
+        return process.stdout.isTTY === true;
+      },
+    },
+    stderr: { write: (text: string) => process.stderr.write(text) },
+    env: process.env,
+  };
+  runStatus({ json: process.argv.slice(2).includes("--json") }, io).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`mytty-doctor: ${error instanceof Error ? error.message : String(error)}\n`);
+      if (process.env.MYTTY_BAR_DEBUG) process.stderr.write(`${error instanceof Error ? error.stack : ""}\n`);
+      process.exitCode = 1;
+    },
+  );
+}
