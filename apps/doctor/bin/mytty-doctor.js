@@ -14,8 +14,9 @@ const dist = path.join(__dirname, "..", "dist");
 const argv = process.argv.slice(2);
 const TRAIN = "MYTTY_DOCTOR_TRAIN_CODE_CACHE"; // set only by scripts/bundle-status.mjs
 
-// Node 22+ caches compiled code between runs by itself (dist/cli.js and its imports).
-require("node:module").enableCompileCache?.();
+// Node 22+ caches compiled code between runs by itself (dist/cli.js and its imports). Node 20 has no
+// such cache, and loading node:module just to find that out costs ~0.3 ms of the status budget.
+if (Number(process.versions.node.split(".")[0]) >= 22) require("node:module").enableCompileCache?.();
 
 if (!(argv.every((a, i) => (a === "status" && i === 0) || a === "--json") && runBundle())) {
   import("../dist/cli.js").catch((error) => {
@@ -29,23 +30,21 @@ if (!(argv.every((a, i) => (a === "status" && i === 0) || a === "--json") && run
 
 /** Runs dist/status.cjs when its manifest says it was built from the current dist/ files. */
 function runBundle() {
-  let manifest;
   try {
-    manifest = JSON.parse(fs.readFileSync(path.join(dist, "status.json"), "utf8"));
+    // [file relative to dist/, size, mtimeMs]: the bundle and what stands for its inputs.
+    for (const [rel, size, mtimeMs] of JSON.parse(fs.readFileSync(path.join(dist, "status.json"), "utf8")).files) {
+      const st = fs.statSync(`${dist}/${rel}`, { throwIfNoEntry: false });
+      if (!st || st.size !== size || st.mtimeMs !== mtimeMs) return false;
+    }
   } catch {
-    return false;
-  }
-  // [file relative to dist/, size, mtimeMs]: the bundle and what stands for its inputs.
-  for (const [rel, size, mtimeMs] of manifest.files) {
-    const st = fs.statSync(`${dist}/${rel}`, { throwIfNoEntry: false });
-    if (!st || st.size !== size || st.mtimeMs !== mtimeMs) return false;
+    return false; // no manifest, or one we cannot read
   }
   const file = path.join(dist, "status.cjs");
   // import() of the bundle's lazily loaded dist/ modules (engine client, ink view) happens here, in a
   // real module: code compiled by vm.Script cannot call import() on Node 20 without a flag.
   const importFile = (relative) => import(require("node:url").pathToFileURL(path.join(dist, relative)).href);
-  // Source-mapped stack traces need the ordinary loader.
-  if (process.execArgv.some((a) => a.startsWith("--enable-source-maps"))) {
+  // Source-mapped stack traces (--enable-source-maps, also via NODE_OPTIONS) need the ordinary loader.
+  if (process.sourceMapsEnabled) {
     require(file).main(importFile);
     return true;
   }
@@ -64,7 +63,8 @@ function runBundle() {
   const source = `(function (exports, require, module, __filename, __dirname) { ${fs.readFileSync(file, "utf8")}\n});`;
   const script = new vm.Script(source, { filename: file, cachedData });
   const mod = { exports: {} };
-  script.runInThisContext().call(mod.exports, mod.exports, require("node:module").createRequire(file), mod, file, dist);
+  // This file's require() serves: the bundle only asks for node: builtins.
+  script.runInThisContext().call(mod.exports, mod.exports, require, mod, file, dist);
   // Made after the run, the cache holds every function status compiled, not only the top level.
   if (train) process.on("exit", () => fs.writeFileSync(`${file}.cache`, script.createCachedData()));
   mod.exports.main(importFile);

@@ -73,6 +73,11 @@ const result = await esbuild.build({
   define: { "import.meta.url": '"file:///status.cjs"' },
 });
 
+// bin/mytty-doctor.js hands the bundle its own require(), which is right for node: builtins only.
+const required = [...fs.readFileSync(out, "utf8").matchAll(/\brequire\("([^"]+)"\)/g)].map((m) => m[1]);
+const foreign = required.filter((id) => !id.startsWith("node:"));
+if (foreign.length > 0) throw new Error(`status bundle: require() of ${foreign.join(", ")}; only node: builtins are provided`);
+
 // Files with code in the bundle (not tree-shaken ones, not the plugin's virtual module).
 const output = Object.entries(result.metafile.outputs).find(([p]) => path.resolve(p) === out)[1];
 const inputs = Object.entries(output.inputs)

@@ -24,6 +24,8 @@ export const SettingsSchema = z.object({
   /** Hold a sleep blocker while any agent is running. */
   preventSleep: flag(true),
   pollIntervalSeconds: z.number().min(1).max(60).catch(2).default(2),
+  /** Low-context warning when less than this share of the context window is left; 0 = off (insights/context.ts). */
+  lowContextPercent: z.number().min(0).max(100).catch(30).default(30),
   pointerLanguage: z.enum(["en", "ja"]).catch("en").default("en"),
   launchAtLogin: flag(false),
   /** Write SKILL.md / AGENTS.md pointers on install (read by mytty-doctor). */
