@@ -70,6 +70,10 @@ describe("Electron main composition root", () => {
 
     expect(first("page.strangerAck")?.[1]).toEqual({ error: "refused mytty:acknowledge: unexpected sender" });
     expect(first("page.jumpUnknown")?.[1]).toEqual({ ok: { status: "nothing", host: "", detail: "That agent is no longer running." } });
+    // Copy resume command: Electron's clipboard gets exactly the one line; two lines never reach it.
+    expect(first("page.copyText")?.[1]).toEqual({});
+    expect(first("page.copyTwoLines")?.[1]).toEqual({ error: "refused mytty:copyText: invalid arguments" });
+    expect(all("clipboard.writeText")).toEqual([["codex resume -- '019a2b3c'"]]);
 
     // Settings from the page: the shortcut is swapped and the login item follows.
     expect(all("globalShortcut.register")).toEqual([["CommandOrControl+Shift+J"], ["Alt+J"]]);

@@ -21,6 +21,7 @@ function harness(outcome: FocusOutcome = { status: "exact", host: "iTerm2", deta
     applyShortcut: (accelerator) => (log.push(`shortcut:${accelerator}`), { accelerator, ok: true }),
     setLoginItem: (open) => void log.push(`login:${open}`),
     showPopup: () => void log.push("popup"),
+    copyText: (text) => void log.push(`copy:${text}`),
     quit: () => void log.push("quit"),
     settings: {
       load: async () => stored,
@@ -139,6 +140,8 @@ describe("MenubarController", () => {
     expect(saved.launchAtLogin).toBe(true);
     expect(log.slice(-2)).toEqual(["shortcut:Alt+J", "login:true"]);
     expect(sent.at(-1)).toEqual({ type: "settings", settings: saved });
+    h["mytty:copyText"]("claude --resume='0b6e1c2a'");
+    expect(log.at(-1)).toBe("copy:claude --resume='0b6e1c2a'");
     h["mytty:quit"]();
     expect(log.at(-1)).toBe("quit");
   });

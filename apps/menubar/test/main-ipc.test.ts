@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { INVOKE_CHANNELS, PUSH_CHANNEL, type Push } from "../src/ipc/contract.js";
+import { setupClipboard } from "../src/main/clipboard.js";
 import { popupSenderCheck, PushQueue, setupIpc, type Handlers, type InvokeEventLike } from "../src/main/ipc.js";
 import { APP_ORIGIN } from "../src/main/protocol.js";
 import { busySnapshot, emptySnapshot } from "./fixtures/snapshots.js";
@@ -33,6 +34,7 @@ function recordingHandlers() {
     "mytty:integrations:refresh": rec("refresh", []),
     "mytty:integrations:diff": rec("diff", ""),
     "mytty:integrations:fix": rec("fix", []),
+    "mytty:copyText": rec("copyText", undefined),
     "mytty:quit": rec("quit", undefined),
   } as unknown as Handlers;
   return { calls, handlers };
@@ -85,6 +87,22 @@ describe("setupIpc", () => {
     await expect(async () => ipc.handlers.get("mytty:settings:set")?.(fromPopup, { evil: true })).rejects.toThrow("invalid arguments");
     await expect(async () => ipc.handlers.get("mytty:quit")?.(fromPopup, "extra")).rejects.toThrow("invalid arguments");
     expect(calls).toEqual([]);
+  });
+
+  it("accepts lowContextPercent 0–100 in a settings patch and nothing outside it", async () => {
+    const ipc = fakeIpcMain();
+    const { calls, handlers } = recordingHandlers();
+    setupIpc(ipc, () => true, handlers);
+    const set = ipc.handlers.get("mytty:settings:set");
+    await set?.(fromPopup, { lowContextPercent: 0 });
+    await set?.(fromPopup, { lowContextPercent: 100 });
+    await expect(async () => set?.(fromPopup, { lowContextPercent: 101 })).rejects.toThrow("refused mytty:settings:set: invalid arguments");
+    await expect(async () => set?.(fromPopup, { lowContextPercent: -1 })).rejects.toThrow("invalid arguments");
+    await expect(async () => set?.(fromPopup, { lowContextPercent: "30" })).rejects.toThrow("invalid arguments");
+    expect(calls).toEqual([
+      ["settings", [{ lowContextPercent: 0 }]],
+      ["settings", [{ lowContextPercent: 100 }]],
+    ]);
   });
 
   it("queues pushes until the page says ready, keeping the newest of each kind", async () => {
@@ -142,9 +160,63 @@ describe("setupIpc", () => {
 describe("preload", () => {
   it("forwards only allow-listed channels and exposes only window.myttyBar", () => {
     const source = readFileSync(new URL("../src/preload/preload.cts", import.meta.url), "utf8");
-    const used = [...source.matchAll(/"(mytty:[a-z:]+)"/g)].map((m) => m[1]);
+    const used = [...source.matchAll(/"(mytty:[a-zA-Z:]+)"/g)].map((m) => m[1]);
     expect(new Set(used)).toEqual(new Set([...INVOKE_CHANNELS, PUSH_CHANNEL]));
     expect([...source.matchAll(/exposeInMainWorld\("([^"]+)"/g)].map((m) => m[1])).toEqual(["myttyBar"]);
     expect(source).not.toMatch(/exposeInMainWorld\([^)]*ipcRenderer\b(?!\.)/);
+  });
+});
+
+describe("copyText", () => {
+  const command = "claude --resume='0b6e1c2a-5d1e-4f7a-9c3b-2e8f6a1d4c7e'";
+
+  function wired() {
+    const ipc = fakeIpcMain();
+    const written: string[] = [];
+    const { handlers } = recordingHandlers();
+    const copy = setupClipboard({ writeText: (text) => void written.push(text) });
+    setupIpc(ipc, popupSenderCheck(() => popup, APP_ORIGIN), { ...handlers, "mytty:copyText": copy });
+    return { written, copyText: ipc.handlers.get("mytty:copyText") as Listener };
+  }
+
+  it("writes exactly the popup's one line to the clipboard, up to 4 KiB", async () => {
+    const { written, copyText } = wired();
+    await copyText(fromPopup, command);
+    const limit = "x".repeat(4096);
+    await copyText(fromPopup, limit);
+    expect(written).toEqual([command, limit]);
+  });
+
+  it("refuses other senders before looking at the text", async () => {
+    const { written, copyText } = wired();
+    await expect(async () => copyText({ sender: { id: "other" }, senderFrame: { url: `${APP_ORIGIN}/popup.html` } }, command)).rejects.toThrow("refused mytty:copyText: unexpected sender");
+    await expect(async () => copyText({ sender: popup, senderFrame: { url: "https://evil.example/" } }, command)).rejects.toThrow("refused mytty:copyText: unexpected sender");
+    await expect(async () => copyText({ sender: popup, senderFrame: null }, command)).rejects.toThrow("unexpected sender");
+    expect(written).toEqual([]);
+  });
+
+  it("refuses anything but one string of at most 4 KiB without control characters", async () => {
+    const { written, copyText } = wired();
+    const refused = [
+      [],
+      [42],
+      [""],
+      ["x".repeat(4097)],
+      ["é".repeat(2049)], // 4098 bytes of UTF-8 in 2049 characters: the limit is bytes
+      ["claude --resume=x\nrm -rf ~"],
+      ["echo \u001b]52;c;AAAA\u0007"],
+      [command, "extra"],
+      [{ text: command }],
+    ];
+    for (const args of refused) await expect(async () => copyText(fromPopup, ...args)).rejects.toThrow("refused mytty:copyText: invalid arguments");
+    expect(written).toEqual([]);
+  });
+
+  it("re-checks the text in main's clipboard module itself", () => {
+    const written: string[] = [];
+    const copy = setupClipboard({ writeText: (text) => void written.push(text) });
+    expect(() => copy("a\rb")).toThrow("refused to copy: not one line of at most 4 KiB");
+    copy(command);
+    expect(written).toEqual([command]);
   });
 });

@@ -57,6 +57,8 @@ describe("popup", () => {
       "Bash: npm test — ~/src/api",
       "Model request failed — ~/src/web",
     ]);
+    // Model and context left under each agent that reports them; Cursor reports neither, so no line.
+    expect(await texts(page, "#agents .row .line3")).toEqual(["gemini-3-pro · 41% context left", "gpt-5-codex · 64% context left", "⚠ opus · 18% context left"]);
     await page.locator("#integrations summary").click();
     await page.locator("#settings summary").click();
     await page.screenshot({ path: path.join(outputDir, "popup-light.png"), fullPage: true });
@@ -134,6 +136,77 @@ describe("popup", () => {
       ["setSettings", { pointerLanguage: "ja" }],
       ["setSettings", { launchAtLogin: true }],
       ["setSettings", { globalShortcut: "" }],
+    ]);
+    await page.close();
+  });
+
+  it("round-trips the low-context threshold: form → bridge → settings back → form and warnings", async () => {
+    const { page } = await openPopup(session.browser);
+    await push(page, { type: "snapshot", snapshot: busySnapshot() }, { type: "settings", settings: defaultSettings() });
+    await page.locator("#settings summary").click();
+    const field = page.locator('input[name="lowContextPercent"]');
+    expect(await field.inputValue()).toBe("30");
+    // What main answers with: the saved settings, which the page then shows.
+    await page.evaluate((s) => ((window as unknown as { __settings: unknown }).__settings = s), { ...defaultSettings(), lowContextPercent: 45 });
+    await field.fill("45");
+    await field.press("Tab");
+    await page.locator('#agents [data-agent="antigravity-7070"] [data-context="low"]').waitFor();
+    expect(await bridgeCalls(page)).toEqual([["setSettings", { lowContextPercent: 45 }]]);
+    expect(await page.locator('input[name="lowContextPercent"]').inputValue()).toBe("45");
+    // Out of range is not sent at all.
+    await page.locator('input[name="lowContextPercent"]').fill("101");
+    await page.locator('input[name="lowContextPercent"]').press("Tab");
+    expect(await bridgeCalls(page)).toEqual([["setSettings", { lowContextPercent: 45 }]]);
+    await page.close();
+  });
+
+  it("marks low context only below the threshold, and not at all when the threshold is 0", async () => {
+    const { page, problems } = await openPopup(session.browser);
+    const marks = () =>
+      page.locator("#agents [data-row=agent]").evaluateAll((rows) => rows.map((r) => [r.getAttribute("data-agent"), r.querySelector("[data-context]")?.getAttribute("data-context") ?? null]));
+    await push(page, { type: "snapshot", snapshot: busySnapshot() }, { type: "settings", settings: defaultSettings() });
+    // Default 30 %: Claude (18 %) is low; Antigravity (41 %) and Codex (64 %) are not; Cursor reports nothing.
+    expect(await marks()).toEqual([
+      ["antigravity-7070", "ok"],
+      ["codex-5151", "ok"],
+      ["claude-code-4242", "low"],
+      ["cursor-6060", null],
+    ]);
+    const low = page.locator('#agents [data-agent="claude-code-4242"] .context');
+    expect(await low.getAttribute("title")).toBe("Only 18% context left (opus): compact or start a new session soon");
+    expect(await low.evaluate((el) => getComputedStyle(el).color)).toBe("rgb(178, 80, 0)");
+    expect(await page.locator('#agents [data-agent="codex-5151"] .context').evaluate((el) => getComputedStyle(el).color)).toBe("rgb(110, 110, 115)");
+    // 18 rounds to 18, which is not below 18: the rule is "below", as in the engine.
+    await push(page, { type: "settings", settings: { ...defaultSettings(), lowContextPercent: 18 } });
+    expect((await marks()).filter(([, m]) => m === "low")).toEqual([]);
+    await push(page, { type: "settings", settings: { ...defaultSettings(), lowContextPercent: 65 } });
+    expect((await marks()).filter(([, m]) => m === "low").map(([id]) => id)).toEqual(["antigravity-7070", "codex-5151", "claude-code-4242"]);
+    await push(page, { type: "settings", settings: { ...defaultSettings(), lowContextPercent: 0 } });
+    expect((await marks()).filter(([, m]) => m === "low")).toEqual([]);
+    expect(await texts(page, "#agents .row .line3")).toEqual(["gemini-3-pro · 41% context left", "gpt-5-codex · 64% context left", "opus · 18% context left"]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("copies an agent's resume command through the bridge, by button and by C", async () => {
+    const { page } = await openPopup(session.browser);
+    await push(page, { type: "snapshot", snapshot: busySnapshot() });
+    // Only agents with a known resume command get the button.
+    expect(await page.locator("#agents [data-action=copy-resume]").evaluateAll((els) => els.map((e) => e.closest("[data-agent]")?.getAttribute("data-agent")))).toEqual([
+      "codex-5151",
+      "claude-code-4242",
+    ]);
+    const button = page.locator('#agents [data-agent="claude-code-4242"] [data-action=copy-resume]');
+    expect(await button.getAttribute("title")).toBe("claude --resume='0b6e1c2a-5d1e-4f7a-9c3b-2e8f6a1d4c7e'");
+    await button.click();
+    await page.locator('#agents [data-agent="claude-code-4242"] [data-action=copy-resume]:text("Copied")').waitFor();
+    await page.locator('#agents [data-agent="codex-5151"]').focus();
+    await page.keyboard.press("c");
+    await page.locator('#agents [data-agent="cursor-6060"]').focus();
+    await page.keyboard.press("c"); // no resume command known: nothing is copied
+    expect(await bridgeCalls(page)).toEqual([
+      ["copyText", "claude --resume='0b6e1c2a-5d1e-4f7a-9c3b-2e8f6a1d4c7e'"],
+      ["copyText", "codex resume -- '019a2b3c-4d5e-7f60-8a9b-0c1d2e3f4a5b'"],
     ]);
     await page.close();
   });

@@ -20,6 +20,7 @@ export const INVOKE_CHANNELS = [
   "mytty:integrations:refresh",
   "mytty:integrations:diff",
   "mytty:integrations:fix",
+  "mytty:copyText",
   "mytty:quit",
 ] as const;
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[number];
@@ -61,6 +62,8 @@ export interface InvokeMap {
   "mytty:integrations:refresh": { args: []; result: IntegrationRow[] };
   "mytty:integrations:diff": { args: [provider: ProviderId]; result: string };
   "mytty:integrations:fix": { args: [provider: ProviderId]; result: IntegrationRow[] };
+  /** One line of text (a resume command) to the system clipboard; main refuses anything else. */
+  "mytty:copyText": { args: [text: string]; result: void };
   "mytty:quit": { args: []; result: void };
 }
 
@@ -75,5 +78,7 @@ export interface MyttyBarBridge {
   refreshIntegrations(): Promise<IntegrationRow[]>;
   diffIntegration(provider: ProviderId): Promise<string>;
   fixIntegration(provider: ProviderId): Promise<IntegrationRow[]>;
+  /** Copies one line (≤ 4 KiB, no control characters) to the clipboard. */
+  copyText(text: string): Promise<void>;
   quit(): Promise<void>;
 }

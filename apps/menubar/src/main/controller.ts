@@ -16,6 +16,8 @@ export interface Services {
   applyShortcut(accelerator: string | null): ShortcutResult;
   setLoginItem(openAtLogin: boolean): void;
   showPopup(): void;
+  /** Puts one (already validated) line on the system clipboard. */
+  copyText(text: string): void;
   quit(): void;
   settings: { load(): Promise<Settings>; save(patch: SettingsPatch): Promise<Settings> };
   integrations: { rows(): IntegrationRow[]; diff(p: ProviderId): Promise<string>; fix(p: ProviderId): Promise<IntegrationRow[]> };
@@ -115,6 +117,7 @@ export class MenubarController {
         this.queue.push({ type: "integrations", rows });
         return rows;
       },
+      "mytty:copyText": (text) => this.services.copyText(text),
       "mytty:quit": () => this.services.quit(),
     };
   }

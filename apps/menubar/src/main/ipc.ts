@@ -2,6 +2,7 @@
 // and its arguments, and main→page messages held until the page says it is ready.
 import { z } from "zod";
 import { PROVIDER_IDS } from "@mytty-bar/protocol";
+import { isCopyableText } from "../view-model/resume.js";
 import { INVOKE_CHANNELS, PUSH_CHANNEL, type InvokeChannel, type InvokeMap, type Push } from "../ipc/contract.js";
 
 /** The slice of Electron's IpcMainInvokeEvent we read. */
@@ -32,6 +33,7 @@ const patch = z
     completionThresholdMinutes: z.number().min(0).max(24 * 60),
     preventSleep: z.boolean(),
     pollIntervalSeconds: z.number().min(1).max(60),
+    lowContextPercent: z.number().min(0).max(100),
     pointerLanguage: z.enum(["en", "ja"]),
     launchAtLogin: z.boolean(),
     globalShortcut: z.string().max(64),
@@ -48,6 +50,7 @@ const ARGS: { [C in InvokeChannel]: z.ZodType<InvokeMap[C]["args"]> } = {
   "mytty:integrations:refresh": z.tuple([]),
   "mytty:integrations:diff": z.tuple([provider]),
   "mytty:integrations:fix": z.tuple([provider]),
+  "mytty:copyText": z.tuple([z.string().refine(isCopyableText)]),
   "mytty:quit": z.tuple([]),
 };
 

@@ -1,6 +1,6 @@
 // Electron main process: the composition root. It only constructs Electron objects and hands them to
 // the setupX() modules, which take them as parameters (and are tested without Electron).
-import { app, dialog, globalShortcut, ipcMain, Menu, nativeImage, Notification, powerSaveBlocker, protocol, session, shell } from "electron";
+import { app, clipboard, dialog, globalShortcut, ipcMain, Menu, nativeImage, Notification, powerSaveBlocker, protocol, session, shell } from "electron";
 import menubarModule from "menubar";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -15,6 +15,7 @@ import { nodeCommandRunner } from "../focus/node-runner.js";
 import { createIntegrations } from "../integrations.js";
 import { MenubarController } from "./controller.js";
 import { popupSenderCheck, PushQueue, setupIpc } from "./ipc.js";
+import { setupClipboard } from "./clipboard.js";
 import { setupNotifications } from "./notifications.js";
 import { setupSleepBlocker } from "./power.js";
 import { APP_ORIGIN, APP_SCHEME, POPUP_URL, setupAppProtocol } from "./protocol.js";
@@ -103,6 +104,7 @@ async function main(): Promise<void> {
       applyShortcut: setupShortcut(globalShortcut, () => controller.jumpToMostUrgent()),
       setLoginItem: (openAtLogin) => app.setLoginItemSettings({ openAtLogin }),
       showPopup: () => void mb.showWindow(),
+      copyText: setupClipboard(clipboard),
       quit: () => app.quit(),
       settings: {
         load: async () => {

@@ -28,6 +28,7 @@ const bridge: MyttyBarBridge = {
   refreshIntegrations: () => invoke("mytty:integrations:refresh"),
   diffIntegration: (provider) => invoke("mytty:integrations:diff", provider),
   fixIntegration: (provider) => invoke("mytty:integrations:fix", provider),
+  copyText: (text) => invoke("mytty:copyText", text),
   quit: () => invoke("mytty:quit"),
 };
 

@@ -1,4 +1,5 @@
-// Keyboard: ↑/↓ (or j/k) move between rows, Enter jumps, A acknowledges; Tab reaches every button too.
+// Keyboard: ↑/↓ (or j/k) move between rows, Enter jumps, A acknowledges, C copies an agent's resume
+// command; Tab reaches every button too.
 import type { Actions } from "./render.js";
 
 const ROW = "[data-row]";
@@ -31,6 +32,10 @@ export function installKeyboard(doc: Document, actions: Actions): void {
     } else if ((key === "a" || key === "A") && current) {
       const item = current.getAttribute("data-item");
       if (item && !current.classList.contains("resolved")) actions.acknowledge(item);
+      event.preventDefault();
+    } else if ((key === "c" || key === "C") && current) {
+      // The row's own button, so the key and the click share the "Copied" feedback.
+      current.querySelector<HTMLButtonElement>('[data-action="copy-resume"]')?.click();
       event.preventDefault();
     }
   });

@@ -109,6 +109,7 @@ export function renderSettings(settings: Settings | undefined, change: Change): 
         {},
         h("legend", {}, "General"),
         checkbox("Keep the Mac awake while agents run", settings.preventSleep, "preventSleep", (v) => change({ preventSleep: v })),
+        numberField("Warn when context left is below (%, 0 = off)", settings.lowContextPercent, "lowContextPercent", 0, 100, (v) => change({ lowContextPercent: v })),
         numberField("Look for agents every (seconds)", settings.pollIntervalSeconds, "pollIntervalSeconds", 1, 60, (v) => change({ pollIntervalSeconds: v })),
         h("label", {}, "Pointer language", language),
         checkbox("Launch at login", settings.launchAtLogin, "launchAtLogin", (v) => change({ launchAtLogin: v })),

@@ -1,6 +1,7 @@
 // The popup page: state from pushes, actions through window.myttyBar, nothing else reaches Electron.
 import type { Settings, SettingsPatch, Snapshot } from "@mytty-bar/engine";
 import type { Banner, IntegrationRow, MyttyBarBridge, Push } from "../ipc/contract.js";
+import { LOW_CONTEXT_PERCENT_DEFAULT } from "../view-model/context.js";
 import { formatElapsed } from "../view-model/model.js";
 import { h, replaceBody } from "./dom.js";
 import { renderIntegrations, renderSettings } from "./panels.js";
@@ -49,6 +50,12 @@ const actions: Actions = {
   acknowledge(itemId) {
     bridge.acknowledge(itemId).catch(fail);
   },
+  copy(text) {
+    return bridge.copyText(text).catch((error: unknown) => {
+      fail(error);
+      throw error;
+    });
+  },
   fix(provider) {
     bridge.fixIntegration(provider).then((rows) => {
       state.integrations = rows;
@@ -87,7 +94,7 @@ function render(): void {
   if (snapshot) {
     const t = now();
     replaceBody(document.getElementById("attention"), ...renderAttention(snapshot, state.integrations, t, actions));
-    replaceBody(document.getElementById("agents"), ...renderAgents(snapshot, t, actions));
+    replaceBody(document.getElementById("agents"), ...renderAgents(snapshot, t, actions, state.settings?.lowContextPercent ?? LOW_CONTEXT_PERCENT_DEFAULT));
   }
   replaceBody(
     document.getElementById("integrations"),

@@ -12,12 +12,16 @@ import {
   stateLabel,
   whereLabel,
 } from "../view-model/model.js";
+import { contextLine } from "../view-model/context.js";
+import { copyableResume } from "../view-model/resume.js";
 import { h } from "./dom.js";
 
 export interface Actions {
   jump(agentId: string): void;
   acknowledge(itemId: string): void;
   fix(provider: IntegrationRow["id"]): void;
+  /** Copies a resume command through the bridge; resolves once main has written it. */
+  copy(text: string): Promise<void>;
 }
 
 /** Providers whose missing hooks make attention states invisible: shown where Attention would be. */
@@ -74,7 +78,25 @@ export function renderAttention(snapshot: Snapshot, integrations: readonly Integ
   return nodes;
 }
 
-export function renderAgents(snapshot: Snapshot, now: number, actions: Actions): Node[] {
+/** "Copy resume" for an agent whose resume command is known; says "Copied" once main has it. */
+function copyButton(command: string | undefined, actions: Actions): HTMLElement | null {
+  if (command === undefined) return null;
+  const button = h("button", { type: "button", "data-action": "copy-resume", title: command, "aria-label": `Copy resume command: ${command}` }, "Copy resume");
+  button.addEventListener("click", () => void actions.copy(command).then(() => (button.textContent = "Copied"), () => undefined));
+  return button;
+}
+
+/** Model and context left; a low-context warning is marked (⚠, colour) and explained in its tooltip. */
+function contextNode(line: ReturnType<typeof contextLine>): HTMLElement | null {
+  if (!line) return null;
+  return h(
+    "div",
+    { className: `line3 context${line.low ? " low" : ""}`, "data-context": line.low ? "low" : "ok", title: line.warning ?? "" },
+    line.low ? `⚠ ${line.text}` : line.text,
+  );
+}
+
+export function renderAgents(snapshot: Snapshot, now: number, actions: Actions, lowContextPercent: number): Node[] {
   if (snapshot.agents.length === 0) {
     return [h("p", { className: "empty", "data-empty": "agents" }, "No agents running. Start claude, codex, cursor-agent, opencode or gemini in any terminal.")];
   }
@@ -87,6 +109,7 @@ export function renderAgents(snapshot: Snapshot, now: number, actions: Actions):
         h("div", { className: "place" }, place.place),
         ...place.agents.map((agent) => {
           const since = Date.parse(agent.startedAt ?? agent.updatedAt);
+          const context = contextLine(agent, lowContextPercent);
           return h(
             "div",
             {
@@ -94,7 +117,7 @@ export function renderAgents(snapshot: Snapshot, now: number, actions: Actions):
               tabindex: 0,
               "data-row": "agent",
               "data-agent": agent.id,
-              "aria-label": `${providerLabel(agent.provider)} ${stateLabel(agent.state)} in ${group.app} ${place.place}`,
+              "aria-label": `${providerLabel(agent.provider)} ${stateLabel(agent.state)} in ${group.app} ${place.place}${context?.low ? `, ${context.warning ?? ""}` : ""}`,
             },
             h(
               "div",
@@ -105,7 +128,13 @@ export function renderAgents(snapshot: Snapshot, now: number, actions: Actions):
               h("span", { "data-since": since }, formatElapsed(now - since)),
             ),
             h("div", { className: "line2", title: agent.cwd ?? "" }, [agent.message ?? agent.note, shortPath(agent.cwd)].filter(Boolean).join(" — ") || providerLabel(agent.provider)),
-            h("div", { className: "actions" }, h("button", { type: "button", "data-action": "jump", onclick: () => actions.jump(agent.id) }, "Jump")),
+            contextNode(context),
+            h(
+              "div",
+              { className: "actions" },
+              copyButton(copyableResume(agent), actions),
+              h("button", { type: "button", "data-action": "jump", onclick: () => actions.jump(agent.id) }, "Jump"),
+            ),
           );
         }),
       ]),

@@ -3,6 +3,9 @@ import { useEffect, useMemo, useState } from "react";
 import { useApp, useInput, useStdout } from "ink";
 import type { AgentRow, EngineHandle, Notice, Snapshot } from "@mytty-bar/engine";
 import type { FocusOutcome } from "../focus/types.js";
+import { LOW_CONTEXT_PERCENT_DEFAULT } from "../view-model/context.js";
+import { copyableResume } from "../view-model/resume.js";
+import { osc52Copier } from "./clipboard.js";
 import { Dashboard } from "./dashboard.js";
 import { acknowledgeTargets, jumpTarget, keepSelection, selectable, tuiRows, visibleRows } from "./model.js";
 
@@ -13,11 +16,17 @@ export interface TuiAppProps {
   now?: () => number;
   /** The engine's notices (what the menu bar would show as notifications); returns an unsubscribe. */
   onNotice?: (listener: (notice: Notice) => void) => () => void;
+  /** The low-context threshold now in force (settings may change while the dashboard runs); 0 = off. */
+  lowContextPercent?: () => number;
+  /** Sends text to the clipboard (default: OSC 52 to this terminal); false when it was not sent. */
+  copy?: (text: string) => boolean;
 }
 
-export function TuiApp({ engine, focus, now = Date.now, onNotice }: TuiAppProps) {
+export function TuiApp({ engine, focus, now = Date.now, onNotice, lowContextPercent = () => LOW_CONTEXT_PERCENT_DEFAULT, copy }: TuiAppProps) {
   const { exit } = useApp();
   const { stdout } = useStdout();
+  // Straight to the terminal, not through ink: the sequence draws nothing, so ink's frame is unaffected.
+  const copyText = useMemo(() => copy ?? osc52Copier((data) => stdout.write(data)), [copy, stdout]);
   const [snapshot, setSnapshot] = useState<Snapshot>(() => engine.snapshot());
   const [index, setIndex] = useState(0);
   const [selectedKey, setSelectedKey] = useState<string | undefined>(undefined);
@@ -53,6 +62,14 @@ export function TuiApp({ engine, focus, now = Date.now, onNotice }: TuiAppProps)
       const ids = acknowledgeTargets(selected, snapshot);
       const done = ids.filter((id) => engine.acknowledge(id)).length;
       setStatus(ids.length === 0 ? "Nothing to acknowledge here." : `Acknowledged ${done} item${done === 1 ? "" : "s"}.`);
+    } else if (input === "c") {
+      const agent = jumpTarget(selected);
+      const command = agent ? copyableResume(agent) : undefined;
+      if (!agent || command === undefined) {
+        setStatus(agent ? `No resume command known for ${agent.label ?? agent.id}.` : "Select an agent to copy its resume command.");
+        return;
+      }
+      setStatus(`Resume: ${command}${copyText(command) ? "  (sent to the clipboard via OSC 52)" : ""}`);
     } else if (key.return) {
       const agent = jumpTarget(selected);
       if (!agent) {
@@ -70,5 +87,5 @@ export function TuiApp({ engine, focus, now = Date.now, onNotice }: TuiAppProps)
   void tick;
   // Title, key line, status and margins and the headings' margins take seven lines; the rest scrolls with the selection.
   const shown = visibleRows(rows, selected?.key, Math.max(3, (stdout.rows || 24) - 7));
-  return <Dashboard snapshot={snapshot} rows={shown} selectedKey={selected?.key} now={now()} status={status} />;
+  return <Dashboard snapshot={snapshot} rows={shown} selectedKey={selected?.key} now={now()} status={status} lowContextPercent={lowContextPercent()} />;
 }

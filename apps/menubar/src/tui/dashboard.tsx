@@ -1,6 +1,7 @@
 // The ink dashboard: pure props → frame. State and keys live in TuiApp (app.tsx).
 import { Box, Text } from "ink";
 import type { Snapshot } from "@mytty-bar/engine";
+import { contextLine } from "../view-model/context.js";
 import { formatElapsed, kindLabel, providerLabel, shortPath, stateLabel, whereLabel } from "../view-model/model.js";
 import type { TuiRow } from "./model.js";
 
@@ -10,6 +11,8 @@ export interface DashboardProps {
   selectedKey: string | undefined;
   now: number;
   status: string;
+  /** Low-context threshold in force (0 = off). */
+  lowContextPercent: number;
 }
 
 const STATE_COLOR: Record<string, string> = {
@@ -21,7 +24,7 @@ const STATE_COLOR: Record<string, string> = {
   succeeded: "green",
 };
 
-function Row({ row, selected, now }: { row: TuiRow; selected: boolean; now: number }) {
+function Row({ row, selected, now, lowContextPercent }: { row: TuiRow; selected: boolean; now: number; lowContextPercent: number }) {
   const mark = selected ? "›" : " ";
   switch (row.type) {
     case "heading":
@@ -53,18 +56,26 @@ function Row({ row, selected, now }: { row: TuiRow; selected: boolean; now: numb
       const a = row.agent;
       const elapsed = formatElapsed(now - Date.parse(a.startedAt ?? a.updatedAt));
       const tail = [a.message ?? a.note, shortPath(a.cwd)].filter(Boolean).join(" — ");
+      const context = contextLine(a, lowContextPercent);
       return (
         <Text inverse={selected}>
           {`${mark}   ${a.label ?? providerLabel(a.provider)} `}
           <Text color={STATE_COLOR[a.state] ?? "white"}>{stateLabel(a.state)}</Text>
-          {` ${elapsed}${tail ? ` — ${tail}` : ""}`}
+          {` ${elapsed}`}
+          {context ? " · " : ""}
+          {context ? (
+            <Text color={context.low ? "yellow" : undefined} bold={context.low}>
+              {context.low ? `⚠ ${context.text}` : context.text}
+            </Text>
+          ) : null}
+          {tail ? ` — ${tail}` : ""}
         </Text>
       );
     }
   }
 }
 
-export function Dashboard({ snapshot, rows, selectedKey, now, status }: DashboardProps) {
+export function Dashboard({ snapshot, rows, selectedKey, now, status, lowContextPercent }: DashboardProps) {
   return (
     <Box flexDirection="column">
       <Text bold>
@@ -72,10 +83,10 @@ export function Dashboard({ snapshot, rows, selectedKey, now, status }: Dashboar
         <Text dimColor>{snapshot.tray.title || (snapshot.agents.length ? "all quiet" : "no agents running")}</Text>
       </Text>
       {rows.map((row, i) => (
-        <Row key={"key" in row ? row.key : `${row.type}:${i}`} row={row} selected={"key" in row && row.key === selectedKey} now={now} />
+        <Row key={"key" in row ? row.key : `${row.type}:${i}`} row={row} selected={"key" in row && row.key === selectedKey} now={now} lowContextPercent={lowContextPercent} />
       ))}
       <Box marginTop={1}>
-        <Text dimColor>↑/↓ j/k move · enter jump · a acknowledge · q quit</Text>
+        <Text dimColor>↑/↓ j/k move · enter jump · a acknowledge · c copy resume · q quit</Text>
       </Box>
       {status ? <Text>{status}</Text> : null}
     </Box>

@@ -19,6 +19,8 @@ export function nodeFocus(): (agent: AgentRow) => Promise<FocusOutcome> {
 export interface TuiExtras {
   now?: () => number;
   onNotice?: (listener: (notice: Notice) => void) => () => void;
+  lowContextPercent?: () => number;
+  copy?: (text: string) => boolean;
 }
 
 export async function runTui(engine: EngineHandle, focus: (agent: AgentRow) => Promise<FocusOutcome> = nodeFocus(), extras: TuiExtras = {}): Promise<number> {
@@ -48,7 +50,8 @@ export async function startTui(): Promise<number> {
     ports: { focus: (agent) => void focus(agent), notify: (notice) => listeners.forEach((l) => l(notice)) },
   });
   try {
-    return await runTui(running.engine, focus, { onNotice });
+    // Read on every frame, so a threshold changed in the menu bar's settings (file re-read) applies here too.
+    return await runTui(running.engine, focus, { onNotice, lowContextPercent: () => running.engine.settings().lowContextPercent });
   } finally {
     await running.stop();
   }

@@ -22,7 +22,8 @@ export function assertRendererBuilt(): void {
   // tsc -b rewrites only changed outputs; its build info is touched on every build that did anything.
   const info = path.join(roots.scripts, ".tsbuildinfo");
   const built = Math.max(statSync(out).mtimeMs, existsSync(info) ? statSync(info).mtimeMs : 0);
-  const sources = [...readdirSync(roots.static).filter((f) => f.endsWith(".ts")).map((f) => path.join(roots.static, f)), path.join(appDir, "src", "view-model", "model.ts")];
+  const shared = path.join(appDir, "src", "view-model");
+  const sources = [roots.static, shared].flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith(".ts")).map((f) => path.join(dir, f)));
   const stale = sources.filter((f) => statSync(f).mtimeMs > built);
   if (stale.length > 0) throw new Error(`The popup build is older than ${stale.map((f) => path.basename(f)).join(", ")}: run \`npx tsc -b tsconfig.build.json\`.`);
 }
@@ -101,6 +102,7 @@ export async function openPopup(browser: BrowserContext, results: FakeBridgeResu
       refreshIntegrations: call("refreshIntegrations", []),
       diffIntegration: call("diffIntegration", r.diff ?? ""),
       fixIntegration: call("fixIntegration", r.fix ?? []),
+      copyText: call("copyText", undefined),
       quit: call("quit", undefined),
     });
     document.addEventListener("securitypolicyviolation", (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
