@@ -45,8 +45,9 @@ describe("mytty-bar --tui (fake engine)", () => {
       `› Input Claude Code — Which file should I edit? — tmux agents ${agentPane} · 1m ago`,
       "Agents",
       `  tmux agents ${agentPane}`,
-      "    Claude Code Needs input 2m — Which file should I edit? — /tmp/project",
-      "↑/↓ j/k move · enter jump · a acknowledge · q quit",
+      // Model and context left; 18 % is below the default 30 %, so it carries the warning mark.
+      "    Claude Code Needs input 2m · ⚠ opus · 18% context left — Which file should I edit? — /tmp/project",
+      "↑/↓ j/k move · enter jump · a acknowledge · c copy resume · q quit",
     ]);
     expect(await active()).toBe(`1 ${tui}`);
 
@@ -65,6 +66,23 @@ describe("mytty-bar --tui (fake engine)", () => {
     expect(acked).toContain("Acknowledged 1 item.");
     expect(acked).toContain("Nothing needs you.");
 
+    await server.tmux("send-keys", "-t", tui, "q");
+    expect(await server.waitForScreen(tui, "exit=")).toContain("exit=0");
+  });
+
+  it("c shows the selected agent's resume command and copies it with OSC 52 (tmux keeps it as a buffer)", async () => {
+    // With set-clipboard on, tmux accepts a pane's OSC 52 and stores the text as a paste buffer.
+    await server.tmux("set-option", "-s", "set-clipboard", "on");
+    const tui = await startInWindow(`node --import tsx ${fakeScript} ${agentPane} ${server.socket} agents`);
+    await server.waitForScreen(tui, "q quit");
+    expect(await server.tmux("list-buffers", "-F", "#{buffer_name}")).toBe("");
+    await server.tmux("send-keys", "-t", tui, "c");
+    const copied = await server.waitForScreen(tui, "Resume:");
+    const command = "claude --resume='6a1f0e2d-3c4b-4a59-8e7f-1d2c3b4a5f60'";
+    expect(copied.split("\n").map((l) => l.trimEnd()).filter(Boolean).at(-1)).toBe(`Resume: ${command}  (sent to the clipboard via OSC 52)`);
+    expect(await server.tmux("show-buffer")).toBe(command);
+    // The frame is intact: the escape sequence drew nothing.
+    expect(copied).toContain("› Input Claude Code — Which file should I edit?");
     await server.tmux("send-keys", "-t", tui, "q");
     expect(await server.waitForScreen(tui, "exit=")).toContain("exit=0");
   });

@@ -1,6 +1,10 @@
+import { contextWarning, DEFAULT_LOW_CONTEXT_PERCENT, formatContextLeft, SettingsSchema } from "@mytty-bar/engine";
 import { PROVIDER_NAMES } from "@mytty-bar/protocol";
 import { describe, expect, it } from "vitest";
 import { formatElapsed, groupAgents, orderAttention, placeLabel, PROVIDER_LABELS, shortPath, whereLabel } from "../src/view-model/model.js";
+import { contextLine, isLowContext, LOW_CONTEXT_PERCENT_DEFAULT } from "../src/view-model/context.js";
+import { copyableResume, COPY_TEXT_MAX_BYTES, isCopyableText } from "../src/view-model/resume.js";
+import { osc52, osc52Copier } from "../src/tui/clipboard.js";
 import { busySnapshot, codexRunning } from "./fixtures/snapshots.js";
 
 describe("view model", () => {
@@ -35,5 +39,54 @@ describe("view model", () => {
   it("shortens home paths", () => {
     expect(shortPath("/Users/alex/src/api")).toBe("~/src/api");
     expect(shortPath("/home/alex/a/very/long/path/that/goes/on/and/on/forever/x", 20)).toBe("…on/and/on/forever/x");
+  });
+
+  it("decides low context exactly as the engine's contextWarning does (the page cannot import it)", () => {
+    expect(LOW_CONTEXT_PERCENT_DEFAULT).toBe(DEFAULT_LOW_CONTEXT_PERCENT);
+    expect(LOW_CONTEXT_PERCENT_DEFAULT).toBe(SettingsSchema.parse({}).lowContextPercent);
+    const lefts = [undefined, Number.NaN, Number.POSITIVE_INFINITY, -3, 0, 0.4, 0.5, 17.5, 18.4, 29.4, 29.5, 30, 41, 64, 99.6, 100, 120];
+    const thresholds = [Number.NaN, -5, 0, 1, 18, 29.5, 30, 50, 65, 100];
+    for (const contextLeftPercent of lefts) {
+      for (const threshold of thresholds) {
+        for (const model of [undefined, "opus"]) {
+          const row = { ...(model !== undefined ? { model } : {}), ...(contextLeftPercent !== undefined ? { contextLeftPercent } : {}) };
+          const engine = contextWarning(row, threshold);
+          const line = contextLine(row, threshold);
+          expect([contextLeftPercent, threshold, model, line?.low ?? false, line?.warning]).toEqual([contextLeftPercent, threshold, model, engine !== undefined, engine?.message]);
+          expect(isLowContext(contextLeftPercent, threshold)).toBe(engine !== undefined);
+          // The percentage shown is the engine's formatContextLeft number.
+          const shown = formatContextLeft(contextLeftPercent);
+          if (shown !== undefined) expect(line?.text).toContain(shown.replace(" left", " context left"));
+        }
+      }
+    }
+  });
+
+  it("writes the model/context line: both, either, or none", () => {
+    expect(contextLine({ model: "opus", contextLeftPercent: 18.4 }, 30)).toEqual({ text: "opus · 18% context left", low: true, warning: "Only 18% context left (opus): compact or start a new session soon" });
+    expect(contextLine({ model: "opus", contextLeftPercent: 30 }, 30)).toEqual({ text: "opus · 30% context left", low: false });
+    expect(contextLine({ contextLeftPercent: 64 }, 30)).toEqual({ text: "64% context left", low: false });
+    expect(contextLine({ model: "gpt-5-codex" }, 30)).toEqual({ text: "gpt-5-codex", low: false });
+    expect(contextLine({}, 30)).toBeUndefined();
+    expect(contextLine({ model: "opus", contextLeftPercent: 5 }, 0)).toEqual({ text: "opus · 5% context left", low: false });
+  });
+
+  it("copies only one printable line of at most 4 KiB", () => {
+    expect(COPY_TEXT_MAX_BYTES).toBe(4096);
+    expect(copyableResume(codexRunning)).toBe("codex resume -- '019a2b3c-4d5e-7f60-8a9b-0c1d2e3f4a5b'");
+    expect(copyableResume({})).toBeUndefined();
+    expect(copyableResume({ resumeCommand: "claude --resume=x\n" })).toBeUndefined();
+    expect(["x".repeat(4096), "é".repeat(2048), "a b"].map(isCopyableText)).toEqual([true, true, true]);
+    expect(["", "x".repeat(4097), "é".repeat(2049), "a\tb", "a\u001bb", "a\u007fb", 42, undefined].map(isCopyableText)).toEqual([false, false, false, false, false, false, false, false]);
+  });
+
+  it("puts the TUI's copy in one OSC 52 sequence whose payload is base64", () => {
+    const command = "claude --resume='6a1f0e2d'";
+    expect(osc52(command)).toBe(`\u001b]52;c;${Buffer.from(command).toString("base64")}\u0007`);
+    const written: string[] = [];
+    const copy = osc52Copier((data) => written.push(data));
+    expect(copy(command)).toBe(true);
+    expect(copy("echo hi\nrm -rf ~")).toBe(false);
+    expect(written).toEqual([osc52(command)]);
   });
 });
