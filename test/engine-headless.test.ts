@@ -67,6 +67,15 @@ describe("mytty-bar --headless", () => {
     expect((await runCli(world, BIN.team, ["wait", "x", "--until", "running", "--timeout-seconds", "-3"])).code).toBe(2);
   });
 
+  it("mytty-team treats a data dir that is a file as the engine not running (exit 3, how to start it)", async () => {
+    const world = await bareWorld();
+    await fs.mkdir(path.dirname(world.paths.dataDir), { recursive: true });
+    await fs.writeFile(world.paths.dataDir, "not a directory\n");
+    const result = await runCli(world, BIN.team, ["list", "--json"]);
+    expect(result).toMatchObject({ code: 3, stdout: "" });
+    expect(result.stderr).toBe("Mytty Bar is not running: start it with `mytty-bar` (menu bar) or `mytty-bar --headless`.\n");
+  });
+
   it("mytty-team wait exits 1 for an unknown agent, and stats --json follows the contract", async () => {
     const world = await bareWorld();
     const engine = new Engine(world);

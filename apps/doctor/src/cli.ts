@@ -34,12 +34,20 @@ async function runCommander(): Promise<void> {
     .showSuggestionAfterError();
   const { registerCommands } = await import("./commands/index.js");
   registerCommands(program, io);
-  // The agents command pulls in the process scanner: load it only when it can be asked for.
-  if (argv.length === 0 || argv.some((a) => a === "agents" || a === "help" || a === "-h" || a === "--help")) {
+  // The agents command pulls in the process scanner: load it only when it can be asked for (or a
+  // first word names no other command, so the unknown-command message can list it).
+  const first = argv[0];
+  const known = (name: string) => name === "help" || program.commands.some((c) => c.name() === name);
+  const unknownFirst = () => first !== undefined && !first.startsWith("-") && !known(first);
+  if (unknownFirst() || argv.length === 0 || argv.some((a) => a === "agents" || a === "help" || a === "-h" || a === "--help")) {
     const { registerAgentsCommand } = await import("./commands/agents.js");
     registerAgentsCommand(program);
   }
   try {
+    // Otherwise a mistyped command reaches the default command as "too many arguments for 'status'".
+    if (unknownFirst()) {
+      program.error(`error: unknown command '${first}'. Commands: ${program.commands.map((c) => c.name()).join(", ")} (\`mytty-doctor --help\` explains them).`);
+    }
     await program.parseAsync(process.argv);
   } catch (error) {
     if (error instanceof CommanderError) process.exitCode = error.exitCode === 0 ? 0 : 2;

@@ -93,6 +93,11 @@ export async function runStatus(opts: CommonOptions, io: Io): Promise<number> {
   return code;
 }
 
+/** Why an invalid item is left alone, with the way out. */
+function invalidReason(i: ItemPlan): string {
+  return i.problem ? M.invalidFix(i.path, i.problem) : `${i.path}: ${i.detail ?? "invalid"}`;
+}
+
 type Action = "install" | "fix" | "uninstall";
 
 interface ActionResult {
@@ -104,7 +109,7 @@ interface ActionResult {
 }
 
 async function runChanges(action: Action, items: ItemPlan[], changes: FileChange[], opts: CommonOptions, io: Io, ctx: ReturnType<typeof setup>): Promise<number> {
-  const skipped = items.filter((i) => i.status === "invalid").map((i) => ({ item: i.id, path: i.path, reason: i.problem ? M.invalidFix(i.path, i.problem) : (i.detail ?? "invalid") }));
+  const skipped = items.filter((i) => i.status === "invalid").map((i) => ({ item: i.id, path: i.path, reason: invalidReason(i) }));
   const todo = effective(changes);
   let outcomes: ChangeOutcome[] = [];
   let diffText = "";
@@ -149,9 +154,12 @@ export async function runInstall(ids: ProviderId[], opts: CommonOptions, io: Io)
   return runChanges("install", items, installChanges(items), opts, io, ctx);
 }
 
-export async function runFix(opts: CommonOptions, io: Io): Promise<number> {
+export async function runFix(ids: readonly ProviderId[], opts: CommonOptions, io: Io): Promise<number> {
   const ctx = setup(io, opts);
-  const plans = ctx.plan();
+  const all = ctx.plan();
+  // Named providers narrow fix to their hooks and pointers (plus the helper and guide they use).
+  const named = (p: ItemPlan) => ids.length === 0 || (p.provider !== undefined && ids.includes(p.provider));
+  const plans = { ...all, providers: all.providers.filter(named), pointers: all.pointers.filter(named) };
   const items = fixItems(plans, { pointers: ctx.pointers });
   const invalid = [...plans.providers, plans.helper, plans.guide, ...plans.pointers].filter((p) => p.status === "invalid");
   return runChanges("fix", [...items, ...invalid], installChanges(items), opts, io, ctx);
@@ -168,6 +176,9 @@ export async function runDiff(ids: ProviderId[], opts: CommonOptions, io: Io): P
   const plans = ctx.plan();
   const items = ids.length > 0 ? installItems(plans, ids, { pointers: ctx.pointers }) : fixItems(plans, { pointers: ctx.pointers });
   const text = await unifiedDiff(installChanges(items));
+  // An invalid file has no diff because it is never written: say so rather than look all clear.
+  const selected = ids.length > 0 ? items : [...plans.providers, plans.helper, plans.guide, ...plans.pointers];
+  for (const i of selected) if (i.status === "invalid") io.stderr.write(`${invalidReason(i)}\n`);
   if (opts.json) io.stdout.write(`${JSON.stringify({ diff: text })}\n`);
   else if (text) io.stdout.write(colorDiff(text, io.stdout.isTTY === true));
   return text ? 1 : 0;
@@ -181,6 +192,11 @@ export async function runGuide(opts: { write?: boolean; dryRun?: boolean }, io: 
     return 0;
   }
   const plans = planAll(planContext(paths));
+  // An invalid plan has nothing to install: that is not "nothing to do".
+  if (plans.guide.status === "invalid") {
+    io.stderr.write(`${invalidReason(plans.guide)}\n`);
+    return 1;
+  }
   const todo = effective(plans.guide.install);
   if (opts.dryRun) io.stdout.write(todo.length ? colorDiff(await unifiedDiff(todo), io.stdout.isTTY === true) : `${M.nothingToDo}\n`);
   else {

@@ -9,9 +9,14 @@ export interface DoctorSettings {
   pointers: boolean;
 }
 
+const MAX_SETTINGS_BYTES = 64 * 1024;
+
 export function readDoctorSettings(paths: Pick<Paths, "settingsFile">): DoctorSettings {
   try {
-    const raw: unknown = JSON.parse(fs.readFileSync(paths.settingsFile, "utf8").slice(0, 64 * 1024));
+    // A fifo would block every status call; an oversized file is not ours to read whole.
+    const st = fs.statSync(paths.settingsFile);
+    if (!st.isFile() || st.size > MAX_SETTINGS_BYTES) return { pointers: true };
+    const raw: unknown = JSON.parse(fs.readFileSync(paths.settingsFile, "utf8"));
     if (typeof raw !== "object" || raw === null) return { pointers: true };
     const r = raw as Record<string, unknown>;
     const lang = r.pointerLanguage === "en" || r.pointerLanguage === "ja" ? r.pointerLanguage : undefined;

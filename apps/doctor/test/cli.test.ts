@@ -2,15 +2,9 @@
 // symlinks, modes, backups, dry runs, pointers and their language, the owned-file providers.
 import fs from "node:fs";
 import path from "node:path";
-import { describe, expect, it, type TestContext } from "vitest";
+import { describe, expect, it } from "vitest";
 import { guideText, resolvePaths } from "@mytty-bar/installers";
-import { backupsOf, makeHome, mode, type Home, type StatusJson } from "./harness.js";
-
-function home(t: TestContext, env: NodeJS.ProcessEnv = {}): Home {
-  const h = makeHome(env);
-  t.onTestFinished(() => h.cleanup());
-  return h;
-}
+import { backupsOf, mode, testHome as home, type StatusJson } from "./harness.js";
 
 describe.concurrent("mytty-doctor", () => {
   it("prints the status --json contract and exits 0 on a fresh machine", (t) => {

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { TestContext } from "vitest";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 export const BIN = path.join(ROOT, "apps", "doctor", "bin", "mytty-doctor.js");
@@ -83,6 +84,13 @@ export function makeHome(extraEnv: NodeJS.ProcessEnv = {}): Home {
       fs.rmSync(home, { recursive: true, force: true });
     },
   };
+  return h;
+}
+
+/** A temp HOME removed when the test finishes. */
+export function testHome(t: TestContext, env: NodeJS.ProcessEnv = {}): Home {
+  const h = makeHome(env);
+  t.onTestFinished(() => h.cleanup());
   return h;
 }
 

@@ -22,8 +22,15 @@ export interface Problem {
 
 export type ParseResult = { ok: true; root: Node | undefined; value: unknown } | { ok: false; problem: Problem };
 
+/** Deeper nesting is refused before parsing: the parser and our walks recurse, and no real settings file comes close. */
+export const MAX_JSONC_DEPTH = 256;
+
 /** Parses JSON with comments; a syntax error is a Problem with line and column, never an exception. */
 export function parseJsonc(text: string): ParseResult {
+  // jsonc-parser calls it an "invalid symbol"; the agents' own JSON parsers refuse it too.
+  if (text.startsWith("\uFEFF")) return { ok: false, problem: { line: 1, column: 1, message: "starts with a byte order mark (save it as UTF-8 without BOM)" } };
+  const tooDeep = offsetBeyondDepth(text, MAX_JSONC_DEPTH);
+  if (tooDeep !== undefined) return { ok: false, problem: { ...lineColumn(text, tooDeep), message: `nests deeper than ${MAX_JSONC_DEPTH} levels` } };
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: false });
   const first = errors[0];
@@ -31,6 +38,29 @@ export function parseJsonc(text: string): ParseResult {
     return { ok: false, problem: { ...lineColumn(text, first.offset), message: `${describe(full().printParseErrorCode(first.error))}` } };
   }
   return { ok: true, root, value: root ? nodeValue(root) : undefined };
+}
+
+/** Offset of the first { or [ (outside strings and comments) that opens level `max + 1`, if any. */
+function offsetBeyondDepth(text: string, max: number): number | undefined {
+  let depth = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (c === '"') {
+      for (i += 1; i < text.length && text[i] !== '"' && text[i] !== "\n"; i += 1) if (text[i] === "\\") i += 1;
+    } else if (c === "/" && text[i + 1] === "/") {
+      const end = text.indexOf("\n", i);
+      i = end < 0 ? text.length : end;
+    } else if (c === "/" && text[i + 1] === "*") {
+      const end = text.indexOf("*/", i + 2);
+      i = end < 0 ? text.length : end + 1;
+    } else if (c === "{" || c === "[") {
+      depth += 1;
+      if (depth > max) return i;
+    } else if (c === "}" || c === "]") {
+      depth -= 1;
+    }
+  }
+  return undefined;
 }
 
 function describe(code: string): string {

@@ -40,18 +40,23 @@ export interface PathsInput {
 
 export function resolvePaths({ env = process.env, platform = process.platform }: PathsInput = {}): Paths {
   // HOME first so a test's HOME wins even where os.homedir() would consult the password database.
-  const home = nonEmpty(env.HOME) ?? os.homedir();
+  // Every path is absolute: hook commands embed them and run from whatever directory the agent is in.
+  const home = path.resolve(nonEmpty(env.HOME) ?? nonEmpty(os.homedir()) ?? accountHome());
+  const given = (value: string | undefined) => {
+    const v = nonEmpty(value);
+    return v === undefined ? undefined : path.resolve(v);
+  };
   const dataDir =
-    nonEmpty(env.MYTTY_BAR_DATA_DIR) ??
+    given(env.MYTTY_BAR_DATA_DIR) ??
     (platform === "darwin"
       ? path.join(home, "Library", "Application Support", "mytty-bar")
-      : path.join(nonEmpty(env.XDG_DATA_HOME) ?? path.join(home, ".local", "share"), "mytty-bar"));
+      : path.join(xdg(env.XDG_DATA_HOME) ?? path.join(home, ".local", "share"), "mytty-bar"));
   const binDir = path.join(dataDir, "bin");
   const spoolDir = path.join(dataDir, "spool");
-  const claudeDir = nonEmpty(env.CLAUDE_CONFIG_DIR) ?? path.join(home, ".claude");
-  const codexHome = nonEmpty(env.CODEX_HOME) ?? path.join(home, ".codex");
+  const claudeDir = given(env.CLAUDE_CONFIG_DIR) ?? path.join(home, ".claude");
+  const codexHome = given(env.CODEX_HOME) ?? path.join(home, ".codex");
   const cursorDir = path.join(home, ".cursor");
-  const opencodeDir = path.join(nonEmpty(env.XDG_CONFIG_HOME) ?? path.join(home, ".config"), "opencode");
+  const opencodeDir = path.join(xdg(env.XDG_CONFIG_HOME) ?? path.join(home, ".config"), "opencode");
   const geminiDir = path.join(home, ".gemini");
   return {
     home,
@@ -85,4 +90,22 @@ export function resolvePaths({ env = process.env, platform = process.platform }:
 
 function nonEmpty(value: string | undefined): string | undefined {
   return value !== undefined && value.trim() !== "" ? value : undefined;
+}
+
+/** The XDG base directory spec: a relative value is invalid and ignored. */
+function xdg(value: string | undefined): string | undefined {
+  const v = nonEmpty(value);
+  return v !== undefined && path.isAbsolute(v) ? v : undefined;
+}
+
+/** os.homedir() echoes an empty HOME back; the account database still knows the real one. */
+function accountHome(): string {
+  let dir = "";
+  try {
+    dir = os.userInfo().homedir;
+  } catch {
+    // No account entry (a container's arbitrary uid): only HOME can say.
+  }
+  if (dir === "") throw new Error("Cannot tell your home directory: set HOME and try again.");
+  return dir;
 }

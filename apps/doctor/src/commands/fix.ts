@@ -1,11 +1,15 @@
-// `mytty-doctor fix`.
+// `mytty-doctor fix [provider…]`.
 import type { Command } from "commander";
+import type { ProviderId } from "@mytty-bar/protocol";
 import { runFix, type CommonOptions, type Io } from "../handlers.js";
-import { withDryRun, withJson, withLang, withPointers } from "./options.js";
+import { parseProviders, PROVIDERS_ARG, withDryRun, withJson, withLang, withPointers } from "./options.js";
 
 export function registerFixCommand(program: Command, io: Io): void {
-  const cmd = program.command("fix").description("Repair whatever status reports as needing repair; never touches a file it cannot parse.");
-  withPointers(withLang(withJson(withDryRun(cmd)))).action(async (opts: CommonOptions) => {
-    process.exitCode = await runFix(opts, io);
+  const cmd = program
+    .command("fix")
+    .description("Repair whatever status reports as needing repair (only the named providers, when given); never touches a file it cannot parse.")
+    .argument("[providers...]", PROVIDERS_ARG, parseProviders);
+  withPointers(withLang(withJson(withDryRun(cmd)))).action(async (ids: ProviderId[] | undefined, opts: CommonOptions) => {
+    process.exitCode = await runFix(ids ?? [], opts, io);
   });
 }

@@ -40,7 +40,8 @@ export function connect(socketPath: string, timeoutMs = 2000): Promise<net.Socke
     socket.once("error", (error: NodeJS.ErrnoException) => {
       clearTimeout(timer);
       socket.destroy();
-      if (error.code === "ENOENT" || error.code === "ECONNREFUSED" || error.code === "ENOTSOCK") reject(new EngineNotRunningError(socketPath));
+      // ENOTDIR: the data dir is not a directory, so no engine can be listening there.
+      if (error.code === "ENOENT" || error.code === "ECONNREFUSED" || error.code === "ENOTSOCK" || error.code === "ENOTDIR") reject(new EngineNotRunningError(socketPath));
       else reject(error);
     });
   });
