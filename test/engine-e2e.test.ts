@@ -137,7 +137,7 @@ describe("hook path end to end (tmux, real helper, headless engine)", () => {
     const row = await rowInState(engine, pane, "running", 8000, (r) => r.sessionId === ids.session_id);
     expect(row.id).toBe(seen.id);
     expect(row.pid).toBe(seen.pid);
-    expect(row.via).not.toBe("hook");
+    expect(row.via).toBe(seen.via);
     expect(await sessionRows(ids.session_id)).toEqual([{ id: seen.id, pid: seen.pid }]);
   }, 30_000);
 

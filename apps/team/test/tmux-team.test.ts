@@ -130,7 +130,7 @@ describe("mytty-team in tmux", () => {
     const r = await runTeam(["spawn", "--provider", "codex", "--task", "engine-known", "--json"], t.paneEnv);
     const s = JSON.parse(r.stdout) as { pane: string };
     const row = (id: string, label: string): AgentRow => ({
-      id, tty: null, pid: null, provider: "codex", via: "hook", executable: null, state: "running", attention: false,
+      id, tty: null, pid: null, provider: "codex", via: "hint", executable: null, state: "running", attention: false,
       updatedAt: "2026-11-29T12:00:00.000Z", label, terminal: { tmuxPane: s.pane, tmuxSocket: t.socket },
     });
     const engine = new MemoryEngine([row("codex-s-abc", "eng"), row("codex-s-def", "twin"), row("codex-s-ghi", "twin")]);

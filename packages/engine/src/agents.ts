@@ -15,7 +15,7 @@ export const AgentRefSchema = z.object({
   startTime: z.string().max(128).optional(),
   tty: z.string().max(128).nullable(),
   terminal: TerminalSchema,
-  via: z.enum(["process", "descendant", "hint", "hook"]),
+  via: z.enum(["process", "descendant", "hint"]),
   executable: z.string().max(4096).nullable(),
   argv: z.array(z.string().max(4096)).max(64).optional(),
   variant: z.enum(["gemini", "antigravity"]).optional(),
@@ -83,7 +83,8 @@ export function refFromSession(provider: ProviderId, sessionOrRun: string, tty: 
     pid: null,
     tty,
     terminal: Object.keys(hints).length > 0 ? { hints } : {},
-    via: "hook",
+    // The provider comes from the hook call itself, not from a process we saw: a declaration, like MYTTY_AGENT.
+    via: "hint",
     executable: null,
   };
 }

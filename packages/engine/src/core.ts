@@ -91,7 +91,7 @@ export class EngineCore {
     if (verdict.use === "agent" && joined?.agent) {
       const agent = joined.agent;
       const existing = this.agents.get(processKey(agent.pid, agent.startTime));
-      ref = existing ? refOf(existing) : { ...refFromDetected(agent, "hook"), terminal: mergeTerminal(joined.terminal, hints) };
+      ref = existing ? refOf(existing) : { ...refFromDetected(agent), terminal: mergeTerminal(joined.terminal, hints) };
       this.adoptSession(event, ref, now);
     } else {
       ref = this.fallbackRef(event, envelope, joined, hints);

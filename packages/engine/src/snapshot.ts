@@ -24,7 +24,12 @@ export const AgentRowSchema = z.object({
   tty: z.string().nullable(),
   pid: z.number().int().nullable(),
   provider: ProviderIdSchema,
-  via: z.enum(["process", "descendant", "hint", "hook"]),
+  /**
+   * How the agent was identified (DESIGN.md contract): its process, a child of a wrapper, or a hint.
+   * A row known only from hook calls (no agent process in the helper's parent chain, `pid: null`)
+   * is "hint": the provider was declared by the hook call rather than detected.
+   */
+  via: z.enum(["process", "descendant", "hint"]),
   executable: z.string().nullable(),
   terminal: TerminalSchema,
   state: RunStateSchema,

@@ -35,7 +35,7 @@ describe("engine core", () => {
     feed(core, spool("claude-code", payload("claude-code", "Stop"), { ppid: 998 }), t(2), undefined);
     const rows = agentRows(core);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: "claude-code-s-a41d7c02", tty: null, pid: null, via: "hook", state: "succeeded", terminal: { app: "VS Code" } });
+    expect(rows[0]).toMatchObject({ id: "claude-code-s-a41d7c02", tty: null, pid: null, via: "hint", state: "succeeded", terminal: { app: "VS Code" } });
   });
 
   it("moves a session's process-less row onto its process once a later event joins it", () => {

@@ -39,7 +39,7 @@ describe("poll activity (settle rule)", () => {
   });
 });
 
-const base: AgentRow = { id: "x", tty: null, pid: null, provider: "codex", via: "hook", executable: null, terminal: {}, state: "idle", attention: false, updatedAt: "2026-11-29T10:00:00.000Z" };
+const base: AgentRow = { id: "x", tty: null, pid: null, provider: "codex", via: "hint", executable: null, terminal: {}, state: "idle", attention: false, updatedAt: "2026-11-29T10:00:00.000Z" };
 
 describe("resolving an agent", () => {
   const rows: AgentRow[] = [
