@@ -67,6 +67,17 @@ describe("mytty-bar --headless", () => {
     expect((await runCli(world, BIN.team, ["wait", "x", "--until", "running", "--timeout-seconds", "-3"])).code).toBe(2);
   });
 
+  it("says what is in the way when the data dir is a file, and how to fix it (exit 1, no stack)", async () => {
+    const world = await bareWorld();
+    await fs.mkdir(path.dirname(world.paths.dataDir), { recursive: true });
+    await fs.writeFile(world.paths.dataDir, "not a directory\n");
+    const result = await runCli(world, BIN.bar, ["--headless"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      new RegExp(`^The engine cannot use its data directory ${world.paths.dataDir.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: something that is not a directory is in the way \\(.*\\)\\. Move it aside, or set MYTTY_BAR_DATA_DIR to another directory\\.\n$`),
+    );
+  });
+
   it("mytty-team treats a data dir that is a file as the engine not running (exit 3, how to start it)", async () => {
     const world = await bareWorld();
     await fs.mkdir(path.dirname(world.paths.dataDir), { recursive: true });

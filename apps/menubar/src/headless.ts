@@ -28,7 +28,7 @@ export async function runHeadless(options: HeadlessOptions = {}): Promise<number
     });
   } catch (error) {
     if (error instanceof EngineAlreadyRunningError) err(error.message);
-    else err(`The engine failed to start in ${paths.dataDir}: ${error instanceof Error ? error.message : String(error)}`);
+    else err(startFailure(paths.dataDir, error));
     return 1;
   }
   out(`Mytty Bar engine running (pid ${process.pid}); data in ${paths.dataDir}. Stop with Ctrl-C or \`kill ${process.pid}\`.`);
@@ -48,4 +48,17 @@ export async function runHeadless(options: HeadlessOptions = {}): Promise<number
     };
     for (const s of signals) process.on(s, stop);
   });
+}
+
+/** One line that says what went wrong with the data directory and how to fix it. */
+export function startFailure(dataDir: string, error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const reason = error instanceof Error ? error.message : String(error);
+  if (code === "EEXIST" || code === "ENOTDIR") {
+    return `The engine cannot use its data directory ${dataDir}: something that is not a directory is in the way (${reason}). Move it aside, or set MYTTY_BAR_DATA_DIR to another directory.`;
+  }
+  if (code === "EACCES" || code === "EPERM") {
+    return `The engine may not write to its data directory ${dataDir} (${reason}). Fix its permissions (it should be yours, mode 0700), or set MYTTY_BAR_DATA_DIR to another directory.`;
+  }
+  return `The engine failed to start in ${dataDir}: ${reason}`;
 }

@@ -157,6 +157,12 @@ describe("mytty-team in tmux", () => {
       [["--provider", "codex", "--task", "a", "--model", "--yolo"], 'Model "--yolo" is not usable: give a plain model name such as `sonnet` or `gpt-5`.'],
       [["--provider", "codex", "--task", "a", "--cwd", "/nonexistent/dir"], "--cwd /nonexistent/dir is not a directory: pass an existing project directory."],
     ];
+    const huge = path.join(t.root, "huge-task.md");
+    await writeFile(huge, "x".repeat(150 * 1024));
+    cases.push([
+      ["--provider", "codex", "--task-file", huge],
+      `The task file ${huge} is 150 KiB; a task is passed as one argument and may be at most 100 KiB — put the details in a file in the repository and point the task at it.`,
+    ]);
     for (const [args, message] of cases) {
       expect(await runTeam(["spawn", ...args], t.paneEnv)).toEqual({ code: 2, stdout: "", stderr: `${message}\n` });
     }

@@ -78,7 +78,8 @@ export async function loadSettings(paths: Pick<Paths, "settingsFile">): Promise<
  * not know (another front end's) are kept as they were. Returns the settings now in force.
  */
 export async function saveSettings(paths: Pick<Paths, "settingsFile">, patch: SettingsPatch): Promise<Settings> {
-  const raw = await readRawObject(paths.settingsFile);
+  const existing = await readRawObject(paths.settingsFile);
+  const raw = existing.ok ? existing.value : {};
   const current = SettingsSchema.parse(raw);
   const next = SettingsSchema.parse({
     ...current,
@@ -86,19 +87,24 @@ export async function saveSettings(paths: Pick<Paths, "settingsFile">, patch: Se
     notifications: { ...current.notifications, ...(patch.notifications ?? {}) },
   });
   await fs.mkdir(path.dirname(paths.settingsFile), { recursive: true, mode: 0o700 });
+  // A settings file we cannot read is the user's data too: keep it beside the new one, never lose it.
+  if (!existing.ok && existing.present) {
+    await fs.rename(paths.settingsFile, `${paths.settingsFile}.unreadable-${new Date().toISOString().replace(/[:.]/g, "-")}`);
+  }
   const tmp = `${paths.settingsFile}.${process.pid}.${Date.now()}.tmp`;
   await fs.writeFile(tmp, `${JSON.stringify({ ...raw, ...next }, null, 2)}\n`, { mode: 0o600 });
   await fs.rename(tmp, paths.settingsFile);
   return next;
 }
 
-async function readRawObject(file: string): Promise<Record<string, unknown>> {
+async function readRawObject(file: string): Promise<{ ok: true; value: Record<string, unknown> } | { ok: false; present: boolean }> {
   try {
-    const text = await fs.readFile(file, "utf8");
-    if (text.length > SETTINGS_MAX_BYTES) return {};
-    const raw: unknown = JSON.parse(text);
-    return typeof raw === "object" && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-  } catch {
-    return {};
+    const info = await fs.stat(file);
+    if (!info.isFile() || info.size > SETTINGS_MAX_BYTES) return { ok: false, present: info.isFile() };
+    const raw: unknown = JSON.parse(await fs.readFile(file, "utf8"));
+    if (typeof raw === "object" && raw !== null && !Array.isArray(raw)) return { ok: true, value: raw as Record<string, unknown> };
+    return { ok: false, present: true };
+  } catch (error) {
+    return { ok: false, present: (error as NodeJS.ErrnoException).code !== "ENOENT" };
   }
 }

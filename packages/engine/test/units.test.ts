@@ -110,6 +110,19 @@ describe("settings", () => {
     expect(await loadSettings({ settingsFile })).toEqual(saved);
     expect(await fs.readdir(path.dirname(settingsFile))).toEqual(["settings.json"]);
   });
+
+  it("keeps a settings file it cannot parse beside the new one instead of overwriting it", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "engine-settings-"));
+    const settingsFile = path.join(dir, "settings.json");
+    await fs.writeFile(settingsFile, '{ "preventSleep": false, // hand edit\n');
+    await saveSettings({ settingsFile }, { completionThresholdMinutes: 7 });
+    const files = (await fs.readdir(dir)).sort();
+    expect(files).toHaveLength(2);
+    expect(files[0]).toBe("settings.json");
+    expect(files[1]).toMatch(/^settings\.json\.unreadable-/);
+    expect(await fs.readFile(path.join(dir, files[1]!), "utf8")).toBe('{ "preventSleep": false, // hand edit\n');
+    expect((await loadSettings({ settingsFile })).completionThresholdMinutes).toBe(7);
+  });
 });
 
 describe("CPU samples", () => {

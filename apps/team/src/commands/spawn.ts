@@ -40,13 +40,21 @@ export interface SpawnResult {
   argv: string[];
 }
 
+/** Largest task passed to a provider CLI (as one argument, below Linux's 128 KiB per-argument limit). */
+export const MAX_TASK_BYTES = 100 * 1024;
+
 async function readTask(options: SpawnOptions): Promise<string> {
   if ((options.task === undefined) === (options.taskFile === undefined)) throw new TeamError(say.taskMissing(), EXIT.usage);
   let task = options.task;
   if (options.taskFile !== undefined) {
     try {
-      task = await readFile(path.resolve(options.taskFile), "utf8");
+      const file = path.resolve(options.taskFile);
+      // One argv element may hold at most 128 KiB on Linux; refuse early rather than fail in the pane.
+      const size = (await stat(file)).size;
+      if (size > MAX_TASK_BYTES) throw new TeamError(say.taskFileTooLarge(options.taskFile, size, MAX_TASK_BYTES), EXIT.usage);
+      task = await readFile(file, "utf8");
     } catch (error) {
+      if (error instanceof TeamError) throw error;
       throw new TeamError(say.taskFileUnreadable(options.taskFile, (error as Error).message), EXIT.failed);
     }
   }

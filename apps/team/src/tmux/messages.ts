@@ -44,6 +44,8 @@ export const say = {
   taskMissing: () => "spawn needs the task: pass --task <text> or --task-file <path> (exactly one).",
   taskEmpty: () => "The task is empty: write what the new agent should do.",
   taskFileUnreadable: (file: string, reason: string) => `Cannot read the task file ${file}: ${reason}.`,
+  taskFileTooLarge: (file: string, size: number, max: number) =>
+    `The task file ${file} is ${Math.ceil(size / 1024)} KiB; a task is passed as one argument and may be at most ${max / 1024} KiB — put the details in a file in the repository and point the task at it.`,
   callerUnknown: () =>
     "mytty-team status runs from inside an agent Mytty Bar sees, and none was found for this pane or process: check `mytty-team list` (are the hooks installed? `mytty-doctor status`).",
   noteEmpty: () => "The status note is empty: say in one line what you are doing, e.g. `mytty-team status \"tests green, writing docs\"`.",
