@@ -11,58 +11,51 @@ export function appleScriptString(text: string): string {
   return `"${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
 }
 
-/** Guard first: `tell application` would launch an app that is not running. */
-function guard(bundleId: string): string {
-  return `if application id ${appleScriptString(bundleId)} is not running then return "false"`;
+/**
+ * The frame every by-tty script shares: take the tty from argv, give up (without launching the app)
+ * when it is not running, run `loop` inside `tell`, and report whether it found the target.
+ */
+function byTtyScript(bundleId: string, loop: string[]): string {
+  return [
+    "on run argv",
+    "set wanted to item 1 of argv",
+    // Guard first: `tell application` would launch an app that is not running.
+    `if application id ${appleScriptString(bundleId)} is not running then return "false"`,
+    `tell application id ${appleScriptString(bundleId)}`,
+    ...loop,
+    "end tell",
+    'return "false"',
+    "end run",
+  ].join("\n");
+}
+
+/** The innermost match: run `select` for the object whose tty is the wanted one, then report success. */
+function onMatch(ttyOf: string, select: string[]): string[] {
+  return [`if tty of ${ttyOf} is wanted then`, ...select, "activate", 'return "true"', "end if"];
 }
 
 /** iTerm2: windows → tabs → sessions; select the session whose tty matches, then raise its window. */
 export function iTermScript(bundleId = "com.googlecode.iterm2"): string {
-  return [
-    "on run argv",
-    "set wanted to item 1 of argv",
-    guard(bundleId),
-    `tell application id ${appleScriptString(bundleId)}`,
+  return byTtyScript(bundleId, [
     "repeat with w in windows",
     "repeat with t in tabs of w",
     "repeat with s in sessions of t",
-    "if tty of s is wanted then",
-    "select s",
-    "select t",
-    "select w",
-    "activate",
-    'return "true"',
-    "end if",
+    ...onMatch("s", ["select s", "select t", "select w"]),
     "end repeat",
     "end repeat",
     "end repeat",
-    "end tell",
-    'return "false"',
-    "end run",
-  ].join("\n");
+  ]);
 }
 
 /** Terminal.app: tabs carry a tty; select the tab, bring its window to the front, activate. */
 export function terminalAppScript(bundleId = "com.apple.Terminal"): string {
-  return [
-    "on run argv",
-    "set wanted to item 1 of argv",
-    guard(bundleId),
-    `tell application id ${appleScriptString(bundleId)}`,
+  return byTtyScript(bundleId, [
     "repeat with w in windows",
     "repeat with t in tabs of w",
-    "if tty of t is wanted then",
-    "set selected tab of w to t",
-    "set index of w to 1",
-    "activate",
-    'return "true"',
-    "end if",
+    ...onMatch("t", ["set selected tab of w to t", "set index of w to 1"]),
     "end repeat",
     "end repeat",
-    "end tell",
-    'return "false"',
-    "end run",
-  ].join("\n");
+  ]);
 }
 
 /**
@@ -71,26 +64,13 @@ export function terminalAppScript(bundleId = "com.apple.Terminal"): string {
  * window is activated before `focus`, which alone can leave another window on top.
  */
 export function ghosttyScript(bundleId = "com.mitchellh.ghostty"): string {
-  return [
-    "on run argv",
-    "set wanted to item 1 of argv",
-    guard(bundleId),
-    `tell application id ${appleScriptString(bundleId)}`,
+  return byTtyScript(bundleId, [
     "repeat with w in windows",
     "repeat with t in tabs of w",
     "repeat with term in terminals of t",
-    "if tty of term is wanted then",
-    "activate window w",
-    "select tab t",
-    "focus term",
-    "activate",
-    'return "true"',
-    "end if",
+    ...onMatch("term", ["activate window w", "select tab t", "focus term"]),
     "end repeat",
     "end repeat",
     "end repeat",
-    "end tell",
-    'return "false"',
-    "end run",
-  ].join("\n");
+  ]);
 }
