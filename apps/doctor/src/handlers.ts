@@ -81,7 +81,10 @@ export async function runStatus(opts: CommonOptions, io: Io): Promise<number> {
     io.stdout.write(`${JSON.stringify(rep, null, 2)}\n`);
     return code;
   }
-  const lines = viewLines(plans, rep);
+  // Presence (a few stats) only for the views and only for providers not installed: --json skips it.
+  const notInstalled = plans.providers.filter((p) => p.status === "not-installed" && p.provider !== undefined).map((p) => p.provider!);
+  const present = notInstalled.length > 0 ? await presentProviders(paths, io.env.PATH, notInstalled) : [];
+  const lines = viewLines(plans, rep, new Set(notInstalled.filter((id) => !present.includes(id))));
   const footer = [M.backups(rep.backups.dir, rep.backups.count), rep.issues.length ? M.summaryIssues(rep.issues.length) : M.summaryOk];
   if (io.stdout.isTTY) {
     // ink and React load only here, so `status --json` and pipes stay fast.

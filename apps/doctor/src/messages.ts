@@ -20,6 +20,8 @@ export const M = {
         return `${n}: ${p.path} cannot be used`;
     }
   },
+  /** A provider that is not installed and not on this machine either (no config dir, nothing on PATH): not an issue. */
+  absentLine: (id: ProviderId) => `${name(id)} not found on this machine (install it, then: mytty-doctor install ${id})`,
   helperLine: (p: ItemPlan) =>
     ({ installed: "Hook helper installed", "needs-repair": "Hook helper needs repair", "not-installed": "Hook helper not installed", invalid: "Hook helper cannot be read" })[p.status] + ` (${p.path})`,
   guideLine: (p: ItemPlan) =>

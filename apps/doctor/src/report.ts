@@ -54,7 +54,8 @@ export function buildReport(paths: Paths, plans: Plans & { crashed: { id: string
   };
 }
 
-export type Mark = "ok" | "partial" | "missing" | "crashed";
+/** `absent`: a provider not on this machine, shown neutral (dim in the ink view), never an issue. */
+export type Mark = "ok" | "partial" | "missing" | "crashed" | "absent";
 export interface ViewLine {
   mark: Mark;
   text: string;
@@ -71,14 +72,23 @@ function notesFor(p: ItemPlan, report: StatusReport): string[] {
   return own;
 }
 
-/** Flutter-doctor style lines shared by the text and ink views. */
-export function viewLines(plans: Plans & { crashed: { id: string; message: string }[] }, report: StatusReport): ViewLine[] {
+/** Not installed, and `absent` (not on this machine: no config dir, no binary on PATH) says so. */
+const isAbsent = (p: ItemPlan, absent: ReadonlySet<string>) => p.status === "not-installed" && p.provider !== undefined && absent.has(p.provider);
+
+/**
+ * Flutter-doctor style lines shared by the text and ink views. `absent` names the providers not found
+ * on this machine: their not-installed hooks show as one neutral line and their pointer not at all.
+ */
+export function viewLines(plans: Plans & { crashed: { id: string; message: string }[] }, report: StatusReport, absent: ReadonlySet<string> = new Set()): ViewLine[] {
   const lines: ViewLine[] = [];
-  for (const p of plans.providers) lines.push({ mark: markOf(p.status), text: M.providerLine(p), notes: notesFor(p, report) });
+  for (const p of plans.providers) {
+    if (isAbsent(p, absent)) lines.push({ mark: "absent", text: M.absentLine(p.provider!), notes: [] });
+    else lines.push({ mark: markOf(p.status), text: M.providerLine(p), notes: notesFor(p, report) });
+  }
   for (const c of plans.crashed) lines.push({ mark: "crashed", text: M.crashed(c.id, c.message), notes: [] });
   lines.push({ mark: markOf(plans.helper.status), text: M.helperLine(plans.helper), notes: notesFor(plans.helper, report) });
   lines.push({ mark: markOf(plans.guide.status), text: M.guideLine(plans.guide), notes: notesFor(plans.guide, report) });
-  for (const p of plans.pointers) lines.push({ mark: markOf(p.status), text: M.pointerLine(p), notes: notesFor(p, report) });
+  for (const p of plans.pointers) if (!isAbsent(p, absent)) lines.push({ mark: markOf(p.status), text: M.pointerLine(p), notes: notesFor(p, report) });
   const engineNotes = Object.entries(report.engine.lastEventAt ?? {}).map(([id, at]) => M.lastEvent(id as never, String(at)));
   lines.push({ mark: report.engine.running ? "ok" : "partial", text: report.engine.running ? M.engineRunning : M.engineDown, notes: engineNotes });
   const dd = report.issues.find((i) => i.item === "data-dir");
@@ -86,7 +96,7 @@ export function viewLines(plans: Plans & { crashed: { id: string; message: strin
   return lines;
 }
 
-export const MARKS: Record<Mark, string> = { ok: "[✓]", partial: "[!]", missing: "[✗]", crashed: "[☠]" };
+export const MARKS: Record<Mark, string> = { ok: "[✓]", partial: "[!]", missing: "[✗]", crashed: "[☠]", absent: "[-]" };
 
 export function renderText(title: string, lines: readonly ViewLine[], footer: string[]): string {
   const out = [title, ""];

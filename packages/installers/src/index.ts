@@ -36,7 +36,7 @@ export async function unifiedDiff(changes: readonly FileChange[]): Promise<strin
   return (await import("./diff.js")).unifiedDiff(changes);
 }
 
-/** Providers whose config dir exists or whose binary is on PATH. */
-export async function presentProviders(paths: Paths, pathVar?: string): Promise<ProviderId[]> {
-  return (await import("./presence.js")).presentProviders(paths, pathVar);
+/** Providers (of `ids`, default all) whose config dir exists or whose binary is on PATH. */
+export async function presentProviders(paths: Paths, pathVar?: string, ids?: readonly ProviderId[]): Promise<ProviderId[]> {
+  return (await import("./presence.js")).presentProviders(paths, pathVar, ids);
 }

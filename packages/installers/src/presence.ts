@@ -42,6 +42,7 @@ export function onPath(names: readonly string[], pathVar: string | undefined): b
   return false;
 }
 
-export function presentProviders(paths: Paths, pathVar: string | undefined = process.env.PATH): ProviderId[] {
-  return PROVIDER_IDS.filter((id) => fs.existsSync(configDir(id, paths)) || onPath(BINARIES[id], pathVar));
+/** Of `ids` (default: every provider), those present; only the ones asked about are looked for. */
+export function presentProviders(paths: Paths, pathVar: string | undefined = process.env.PATH, ids: readonly ProviderId[] = PROVIDER_IDS): ProviderId[] {
+  return ids.filter((id) => fs.existsSync(configDir(id, paths)) || onPath(BINARIES[id], pathVar));
 }

@@ -3,7 +3,7 @@ import { Box, Text, render } from "ink";
 import type { Mark, ViewLine } from "../report.js";
 import { MARKS } from "../report.js";
 
-const COLORS: Record<Mark, string> = { ok: "green", partial: "yellow", missing: "red", crashed: "magenta" };
+const COLORS: Record<Mark, string | undefined> = { ok: "green", partial: "yellow", missing: "red", crashed: "magenta", absent: undefined };
 
 export function StatusView({ title, lines, footer }: { title: string; lines: readonly ViewLine[]; footer: readonly string[] }) {
   return (
@@ -12,11 +12,12 @@ export function StatusView({ title, lines, footer }: { title: string; lines: rea
       <Text> </Text>
       {lines.map((l, i) => (
         <Box key={i} flexDirection="column">
-          <Text>
+          {/* A provider not on this machine is no problem: the whole line dim, no colour. */}
+          <Text dimColor={l.mark === "absent"}>
             <Text color={COLORS[l.mark]}>{MARKS[l.mark]}</Text> {l.text}
           </Text>
           {l.notes.map((n, j) => (
-            <Text key={j} dimColor={l.mark === "ok"}>
+            <Text key={j} dimColor={l.mark === "ok" || l.mark === "absent"}>
               {"    • "}
               {n}
             </Text>
