@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { resolvePaths } from "@mytty-bar/installers";
-import { BIN, Engine, runCli, type World } from "./engine-harness.js";
+import { BIN, Engine, runCli, until, type World } from "./engine-harness.js";
 
 async function bareWorld(): Promise<World> {
   const home = await fs.mkdtemp(path.join(os.tmpdir(), "mytty-headless-"));
@@ -53,6 +53,33 @@ describe("mytty-bar --headless", () => {
     engines.push(engine);
     await engine.start();
     expect(Number((await fs.readFile(world.paths.enginePid, "utf8")).trim())).toBe(engine.child!.pid);
+  });
+
+  it("lets exactly one of six engines started at once over a crash's pid file run; the others name it", async () => {
+    const world = await bareWorld();
+    await fs.mkdir(world.paths.dataDir, { recursive: true });
+    const dead = spawn("true");
+    await new Promise((r) => dead.once("exit", r));
+    await fs.writeFile(world.paths.enginePid, `${dead.pid}\n`);
+    const started = Array.from({ length: 6 }, () => {
+      const engine = new Engine(world);
+      engines.push(engine);
+      const child = spawn(process.execPath, [BIN.bar, "--headless"], { env: world.env, stdio: ["ignore", "ignore", "pipe"] });
+      engine.child = child;
+      let stderr = "";
+      child.stderr.on("data", (d) => (stderr += String(d)));
+      const exited = new Promise<{ code: number | null; stderr: string }>((resolve) => child.once("exit", (code) => resolve({ code, stderr })));
+      return { child, exited };
+    });
+    const winnerPid = await until(() => new Engine(world).ping(), 15_000, "one engine up");
+    const winner = started.find((s) => s.child.pid === winnerPid);
+    expect(winner).toBeDefined();
+    const losers = await Promise.all(started.filter((s) => s !== winner).map((s) => s.exited));
+    const refusal = `Mytty Bar's engine is already running (pid ${winnerPid}). Stop it with \`kill ${winnerPid}\`, or quit the menu bar app.`;
+    expect(losers).toEqual(Array.from({ length: 5 }, () => ({ code: 1, stderr: `${refusal}\n` })));
+    expect(winner!.child.exitCode).toBeNull();
+    expect(await fs.readFile(world.paths.enginePid, "utf8")).toBe(`${winnerPid}\n`);
+    expect((await fs.readdir(world.paths.dataDir)).filter((f) => f.startsWith("engine.pid"))).toEqual(["engine.pid"]);
   });
 
   it("mytty-team says how to start the engine and exits 3 when it is not running; usage errors exit 2", async () => {

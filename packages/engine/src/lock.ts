@@ -1,6 +1,12 @@
-// One engine per data dir: <data>/engine.pid (created exclusively) guards the control socket and the
-// spool. A pid file or socket left by a crash is detected and replaced; a live engine is never.
+// One engine per data dir: <data>/engine.pid guards the control socket and the spool. It is created
+// atomically (a private temp file holding "<pid>\n", hard-linked into place: link fails if the name
+// exists), so the hook helper never reads a half-written file. A pid file left by a crash is taken
+// over without ever deleting someone else's fresh one: whoever takes over a stale file first claims
+// that very file (engine.pid.takeover-<inode>, made the same atomic way, stale claims taken over
+// recursively), checks the pid file is still the stale one, then renames its own file over it. A live
+// engine's file is never touched; a leftover control.sock is removed only by the lock's owner.
 import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { promises as fs } from "node:fs";
 import type { Paths } from "@mytty-bar/installers";
 import { request } from "./control/client.js";
@@ -18,48 +24,134 @@ export interface EngineLock {
 
 type LockPaths = Pick<Paths, "dataDir" | "enginePid" | "controlSocket">;
 
+const MAX_ATTEMPTS = 500; // each one either makes progress or waits a moment (up to ~5 s in all) for a taker to finish
+const TAKER_WAIT_MS = 10;
+const MAX_CLAIM_DEPTH = 3; // a claim is stale only if its taker crashed mid-takeover: nesting needs repeated crashes
+
 export async function acquireEngineLock(paths: LockPaths): Promise<EngineLock> {
   await fs.mkdir(paths.dataDir, { recursive: true, mode: 0o700 });
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      const handle = await fs.open(paths.enginePid, "wx", 0o600);
-      await handle.writeFile(`${process.pid}\n`);
-      await handle.close();
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt >= 2) throw error;
-    }
-    const other = await readPid(paths.enginePid);
-    if (other !== undefined && other !== process.pid && (await isLiveEngine(paths.controlSocket, other))) {
-      throw new EngineAlreadyRunningError(other);
-    }
-    await fs.rm(paths.enginePid, { force: true });
-  }
-  // A socket file nobody listens on is a leftover of a crash; one somebody answers on is not ours to take.
+  const tmp = uniqueName(paths.enginePid, "tmp");
+  await fs.writeFile(tmp, `${process.pid}\n`, { flag: "wx", mode: 0o600 });
+  let holder: number | undefined;
   try {
-    const ping = await request<PingResult>(paths.controlSocket, { op: "ping" }, { timeoutMs: 1000 });
-    await fs.rm(paths.enginePid, { force: true });
-    throw new EngineAlreadyRunningError(ping.pid);
-  } catch (error) {
-    if (error instanceof EngineAlreadyRunningError) throw error;
-    await fs.rm(paths.controlSocket, { force: true });
+    holder = await claim(paths.enginePid, tmp, (pid) => isLiveEngine(paths.controlSocket, pid), 0);
+  } finally {
+    await fs.rm(tmp, { force: true });
   }
-  return {
+  if (holder !== undefined) throw new EngineAlreadyRunningError(holder);
+  const lock: EngineLock = {
     async release() {
       if ((await readPid(paths.enginePid)) === process.pid) await fs.rm(paths.enginePid, { force: true });
     },
   };
+  // A socket file nobody listens on is a leftover of a crash; one somebody answers on is not ours to take.
+  let answered: number | undefined;
+  try {
+    answered = (await request<PingResult>(paths.controlSocket, { op: "ping" }, { timeoutMs: 1000 })).pid;
+  } catch {
+    await fs.rm(paths.controlSocket, { force: true });
+  }
+  if (answered !== undefined) {
+    await lock.release();
+    throw new EngineAlreadyRunningError(answered);
+  }
+  return lock;
+}
+
+interface Seen {
+  dev: number;
+  ino: number;
+  mtimeMs: number;
+  text: string;
+}
+
+/**
+ * Makes `name` hold our pid (the content of `tmp`). Returns undefined once it does (or already did:
+ * a second acquisition in the same process is allowed), or the pid of the live holder.
+ */
+async function claim(name: string, tmp: string, isLive: (pid: number) => Promise<boolean>, depth: number): Promise<number | undefined> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+    try {
+      await fs.link(tmp, name);
+      return undefined;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    const seen = await inspect(name);
+    if (!seen) continue; // released in between: try again
+    const pid = parsePid(seen.text);
+    if (pid === process.pid) return undefined;
+    if (pid !== undefined && (await isLive(pid))) return pid;
+    // Stale. Only the taker of this very file (by inode) may replace it.
+    if (depth >= MAX_CLAIM_DEPTH) throw new Error(`Cannot take over the stale ${name}: remove it and start again.`);
+    const claimName = `${name}.takeover-${seen.dev}-${seen.ino}`;
+    const taker = await claim(claimName, tmp, async (p) => isAlivePid(p), depth + 1);
+    if (taker !== undefined) {
+      await sleep(TAKER_WAIT_MS); // someone else is taking it over right now
+      continue;
+    }
+    try {
+      // Nobody but the claim's holder replaces the stale file, so if it is still there it stays until we rename.
+      if (sameFile(await inspect(name), seen)) {
+        const next = uniqueName(name, "new");
+        await fs.link(tmp, next);
+        try {
+          await fs.rename(next, name);
+        } finally {
+          await fs.rm(next, { force: true });
+        }
+        return undefined;
+      }
+    } finally {
+      await fs.rm(claimName, { force: true }); // ours: a live claim is never taken over
+    }
+  }
+  throw new Error(`Cannot take ${name}: it keeps changing. Try again.`);
+}
+
+async function inspect(file: string): Promise<Seen | undefined> {
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(file, "r");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+  try {
+    const st = await handle.stat();
+    const buffer = Buffer.alloc(64);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return { dev: st.dev, ino: st.ino, mtimeMs: st.mtimeMs, text: buffer.subarray(0, bytesRead).toString("utf8") };
+  } finally {
+    await handle.close();
+  }
+}
+
+function sameFile(a: Seen | undefined, b: Seen): boolean {
+  return a !== undefined && a.dev === b.dev && a.ino === b.ino && a.mtimeMs === b.mtimeMs && a.text === b.text;
+}
+
+function uniqueName(base: string, kind: string): string {
+  return `${base}.${kind}-${process.pid}-${randomBytes(6).toString("hex")}`;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A positive pid as the helper accepts it (digits, no leading zero), else undefined. */
+function parsePid(raw: string): number | undefined {
+  const text = raw.trim();
+  if (!/^[1-9]\d{0,9}$/.test(text)) return undefined;
+  const pid = Number(text);
+  return pid <= 2 ** 31 - 1 ? pid : undefined;
 }
 
 export async function readPid(file: string): Promise<number | undefined> {
   try {
-    const text = (await fs.readFile(file, "utf8")).trim();
-    return /^\d{1,10}$/.test(text) ? Number(text) : undefined;
+    return parsePid(await fs.readFile(file, "utf8"));
   } catch {
     return undefined;
   }
 }
-
 export function isAlivePid(pid: number): boolean {
   try {
     process.kill(pid, 0);
