@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { resolvePaths } from "@mytty-bar/installers";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createIntegrations } from "../src/integrations.js";
-import { startTmux, type TmuxServer } from "./helpers/tmux.js";
+import { acknowledgeThenQuit, startTmux, type TmuxServer } from "./helpers/tmux.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, "..", "..", "..");
@@ -70,13 +70,7 @@ describe("mytty-bar --tui with the real engine", () => {
     expect(await server.waitForScreen(tui, "Brought the agent")).toContain("Brought the agent's tmux pane to the front.");
     expect((await server.tmux("display-message", "-p", "-t", session, "#{window_index} #{pane_id}")).trim()).toBe(`0 ${agentPane}`);
 
-    await server.tmux("send-keys", "-t", tui, "a");
-    const acked = await server.waitForScreen(tui, "Acknowledged");
-    expect(acked).toContain("Acknowledged 1 item.");
-    expect(acked).toContain("Nothing needs you.");
-
-    await server.tmux("send-keys", "-t", tui, "q");
-    expect(await server.waitForScreen(tui, "exit=")).toContain("exit=0");
+    await acknowledgeThenQuit(server, tui, expect);
     expect(existsSync(paths.enginePid)).toBe(false);
     expect(existsSync(paths.controlSocket)).toBe(false);
   });

@@ -2,7 +2,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startTmux, type TmuxServer } from "./helpers/tmux.js";
+import { acknowledgeThenQuit, startTmux, type TmuxServer } from "./helpers/tmux.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, "..", "..", "..");
@@ -61,13 +61,7 @@ describe("mytty-bar --tui (fake engine)", () => {
     expect(jumped).toContain("Brought the agent's tmux pane to the front.");
     expect(await active()).toBe(`0 ${agentPane}`);
 
-    await server.tmux("send-keys", "-t", tui, "a");
-    const acked = await server.waitForScreen(tui, "Acknowledged");
-    expect(acked).toContain("Acknowledged 1 item.");
-    expect(acked).toContain("Nothing needs you.");
-
-    await server.tmux("send-keys", "-t", tui, "q");
-    expect(await server.waitForScreen(tui, "exit=")).toContain("exit=0");
+    await acknowledgeThenQuit(server, tui, expect);
   });
 
   it("c shows the selected agent's resume command and copies it with OSC 52 (tmux keeps it as a buffer)", async () => {

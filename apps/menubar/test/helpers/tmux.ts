@@ -58,3 +58,13 @@ export async function startTmux(prefix: string, env: NodeJS.ProcessEnv = {}): Pr
   };
   return server;
 }
+
+/** The dashboard's closing steps shared by its tests: `a` acknowledges the selected item, `q` quits cleanly. */
+export async function acknowledgeThenQuit(server: TmuxServer, tui: string, expect: (value: string) => { toContain(text: string): void }): Promise<void> {
+  await server.tmux("send-keys", "-t", tui, "a");
+  const acked = await server.waitForScreen(tui, "Acknowledged");
+  expect(acked).toContain("Acknowledged 1 item.");
+  expect(acked).toContain("Nothing needs you.");
+  await server.tmux("send-keys", "-t", tui, "q");
+  expect(await server.waitForScreen(tui, "exit=")).toContain("exit=0");
+}
