@@ -50,7 +50,8 @@ describe("mytty-bar --tui with the real engine", () => {
     await server.tmux("send-keys", "-t", agentPane, `exec -a claude node ${path.join(here, "fixtures", "fake-claude.mjs")} ${paths.helper} ${payload}`, "Enter");
     await server.waitForScreen(agentPane, "fake claude ready");
 
-    const tui = (await server.tmux("new-window", "-P", "-F", "#{pane_id}", "-t", session, "-c", repo, ...e, `sh -c 'node apps/menubar/bin/mytty-bar.js --tui; echo "exit=$?"; sleep 60'`)).trim();
+    // CI=true on purpose: Ink loaded with it set paints nothing until exit, and CI machines (and some shells) set it.
+    const tui = (await server.tmux("new-window", "-P", "-F", "#{pane_id}", "-t", session, "-c", repo, ...e, "-e", "CI=true", `sh -c 'node apps/menubar/bin/mytty-bar.js --tui; echo "exit=$?"; sleep 60'`)).trim();
     const listed = await server.waitForScreen(tui, `${session}:0 ${agentPane}`, 20_000);
     expect(listed).toContain(`tmux ${session}:0 ${agentPane}`);
     expect(existsSync(paths.enginePid)).toBe(true);

@@ -27,7 +27,8 @@ afterEach(async () => {
 async function startInWindow(command: string): Promise<string> {
   const home = path.join(server.dir, "home");
     // tsx applies a tsconfig only to the files it includes; the base config (no include) gives src/ its react-jsx.
-  const env = ["-e", `HOME=${home}`, "-e", `MYTTY_BAR_DATA_DIR=${path.join(home, "data")}`, "-e", "TERM=xterm-256color", "-e", `TSX_TSCONFIG_PATH=${path.join(repo, "tsconfig.base.json")}`];
+  // CI=true on purpose: Ink loaded with it set paints nothing until exit, and CI machines (and some shells) set it.
+  const env = ["-e", "CI=true", "-e", `HOME=${home}`, "-e", `MYTTY_BAR_DATA_DIR=${path.join(home, "data")}`, "-e", "TERM=xterm-256color", "-e", `TSX_TSCONFIG_PATH=${path.join(repo, "tsconfig.base.json")}`];
   const id = await server.tmux("new-window", "-P", "-F", "#{pane_id}", "-t", "agents", "-c", repo, ...env, `sh -c '${command}; echo "exit=$?"; sleep 60'`);
   return id.trim();
 }

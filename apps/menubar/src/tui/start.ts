@@ -8,7 +8,7 @@ import { resolveToolPaths } from "../focus/hosts.js";
 import { nodeCommandRunner } from "../focus/node-runner.js";
 import type { FocusOutcome } from "../focus/types.js";
 import { TUI_NEEDS_TTY } from "../messages.js";
-import { runTuiApp } from "./run.js";
+import { withoutCiVariables } from "./load-ink.js";
 
 export function nodeFocus(): (agent: AgentRow) => Promise<FocusOutcome> {
   const deps = { runner: nodeCommandRunner(), platform: process.platform, tools: resolveToolPaths(process.platform, existsSync) };
@@ -28,6 +28,8 @@ export async function runTui(engine: EngineHandle, focus: (agent: AgentRow) => P
     console.error(TUI_NEEDS_TTY);
     return 2;
   }
+  // Loaded here, not at the top: Ink must first be evaluated without the CI variables (see load-ink.ts).
+  const { runTuiApp } = await withoutCiVariables(process.env, () => import("./run.js"));
   await runTuiApp({ engine, focus, ...extras });
   return 0;
 }
