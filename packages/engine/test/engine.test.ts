@@ -155,6 +155,33 @@ describe("engine", () => {
     expect(Object.keys(third.stats().lastEventAt).sort()).toEqual(["claude-code", "codex"]);
   });
 
+  it("shows the same command needing approval twice in one turn, and replays both after a restart", async () => {
+    const { paths, sys, engine } = await setup();
+    const codex = proc(720, 1, ["codex"], "pts/3");
+    sys.processes.push(codex, proc(721, 720, ["sh", "-c", "hook"]));
+    sys.agents.push(agent(codex, "codex"));
+    const send = async (name: string) => {
+      await drop(paths, spool("codex", payload("codex", name), { ppid: 721 }));
+      await engine.drain();
+    };
+    await send("UserPromptSubmit");
+    await send("PermissionRequest");
+    const first = engine.snapshot().attention[0]!;
+    expect(engine.acknowledge(first.id)).toBe(true);
+    await send("PostToolUse");
+    await send("PermissionRequest"); // `cargo add rust_decimal` again: byte-identical payload
+    const snap = engine.snapshot();
+    expect(snap.agents.map((r) => [r.id, r.state, r.attention])).toEqual([["codex-720", "waiting-approval", true]]);
+    expect(snap.attention.filter((i) => i.acknowledgedAt === undefined).map((i) => i.kind)).toEqual(["approval-request"]);
+    expect(engine.stats()).toMatchObject({ accepted: 4, duplicates: 0 });
+    const ids = snap.attention.map((i) => i.id).sort();
+    await engine.stop();
+
+    const again = await start(paths, sys);
+    expect(again.snapshot().attention.map((i) => i.id).sort()).toEqual(ids);
+    expect(again.snapshot().agents.map((r) => [r.id, r.state, r.attention])).toEqual([["codex-720", "waiting-approval", true]]);
+  });
+
   it("pushes snapshots to watchers and answers wait when the state is reached", async () => {
     const { paths, sys, engine } = await setup();
     const p = proc(800, 1, ["codex"], "pts/9");

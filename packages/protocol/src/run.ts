@@ -18,6 +18,11 @@ export const RunSchema = z.object({
   cwd: z.string().optional(),
   startedAt: z.string().datetime().optional(),
   updatedAt: z.string().datetime(),
+  /**
+   * Payload-derived id of the last event applied here. The same id again right after is a retry; after
+   * other events it is the same request made again (one command needing approval twice in a turn).
+   */
+  lastEventId: z.string().optional(),
   /** Why it ended when the engine or a rule closed it (e.g. "superseded", "process-exited"). */
   closedBy: z.string().optional(),
 });

@@ -68,6 +68,7 @@ function withHead(heads: Record<string, string> | undefined, runs: Record<string
 }
 
 function remember(seen: readonly string[], id: string, limit: number): string[] {
+  if (seen.includes(id)) return [...seen];
   const next = [...seen, id];
   return next.length > limit ? next.slice(next.length - limit) : next;
 }
@@ -78,6 +79,20 @@ function closedBy(event: AgentEvent, next: RunState): string | undefined {
   if (!event.hook.startsWith(SYNTHETIC_HOOK_PREFIX)) return undefined;
   // "mytty-bar.processExited" → "process-exited", the spelling Run.closedBy documents.
   return event.hook.slice(SYNTHETIC_HOOK_PREFIX.length).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
+/**
+ * Ids come from the payload alone (providers.md §4.1), so a payload seen before is either a retry of
+ * the same hook call (dropped: undefined) or the same thing happening again — `npm test` needing
+ * approval a second time in one turn, a repeated "continue" prompt on a session-keyed run. It is a
+ * retry only while it is still the last event its run applied; once the run has moved on, it is a new
+ * event, with an id derived from the run's previous event so a replayed log derives the same one.
+ */
+function repeatOrSelf(state: TrackerState, event: AgentEvent): AgentEvent | undefined {
+  if (!state.seen.includes(event.id)) return event;
+  const run = currentRun(state, event.runId);
+  if (run === undefined || run.lastEventId === undefined || run.lastEventId === event.id) return undefined;
+  return { ...event, id: syntheticId("repeat", event.id, run.lastEventId) };
 }
 
 /** Drops keys holding undefined so runs compare and serialise the same after every event. */
@@ -94,7 +109,7 @@ function freshRun(event: AgentEvent, id: string, generation: number): Run {
 }
 
 /** The run after applying `event`, which the state machine moved to `next`. */
-function advance(run: Run, event: AgentEvent, next: RunState, scope: string | undefined): Run {
+function advance(run: Run, event: AgentEvent, next: RunState, scope: string | undefined, sourceId: string): Run {
   return compact({
     ...run,
     state: next,
@@ -106,6 +121,7 @@ function advance(run: Run, event: AgentEvent, next: RunState, scope: string | un
     cwd: event.cwd ?? run.cwd,
     startedAt: entersWork(run.state, next) ? event.at : run.startedAt,
     updatedAt: event.at,
+    lastEventId: sourceId,
     closedBy: closedBy(event, next),
   });
 }
@@ -117,8 +133,8 @@ interface Working {
   created: AttentionItem[];
 }
 
-function commit(work: Working, run: Run, event: AgentEvent, next: RunState, scope: string | undefined, threshold: number): Run {
-  const updated = advance(run, event, next, scope);
+function commit(work: Working, run: Run, event: AgentEvent, next: RunState, scope: string | undefined, threshold: number, sourceId = event.id): Run {
+  const updated = advance(run, event, next, scope, sourceId);
   work.runs[updated.id] = updated;
   const attention = reduceAttention(work.attention, event, updated, run.state, threshold);
   work.attention = attention.items;
@@ -157,12 +173,14 @@ function supersede(work: Working, started: Run, at: string, options: { seenLimit
 }
 
 /** Applies one mapped event; `scope` names the agent (supersede and key reuse work within it). */
-export function applyEvent(state: TrackerState, event: AgentEvent, options: TrackerOptions = {}, scope?: string): ApplyResult {
-  if (event.v !== EVENT_SCHEMA_VERSION) return { state, status: "ignored", synthetic: [], created: [] };
-  if (state.seen.includes(event.id)) return { state, status: "duplicate", synthetic: [], created: [] };
+export function applyEvent(state: TrackerState, incoming: AgentEvent, options: TrackerOptions = {}, scope?: string): ApplyResult {
+  if (incoming.v !== EVENT_SCHEMA_VERSION) return { state, status: "ignored", synthetic: [], created: [] };
+  const event = repeatOrSelf(state, incoming);
+  if (event === undefined) return { state, status: "duplicate", synthetic: [], created: [] };
+  const sourceId = incoming.id;
   const seenLimit = options.seenLimit ?? DEFAULT_SEEN_LIMIT;
   const threshold = options.completionThresholdMs ?? DEFAULT_COMPLETION_THRESHOLD_MS;
-  const seen = remember(state.seen, event.id, seenLimit);
+  const seen = remember(state.seen, sourceId, seenLimit);
   const effectiveScope = scope ?? (event.sessionId !== undefined ? `${event.provider}:${event.sessionId}` : undefined);
 
   let heads = state.heads;
@@ -184,7 +202,7 @@ export function applyEvent(state: TrackerState, event: AgentEvent, options: Trac
     return { state: { ...state, seen }, status: "ignored", run, previousState: run.state, synthetic: [], created: [] };
   }
   const work: Working = { runs: { ...state.runs }, attention: state.attention, seen, created: [] };
-  const updated = commit(work, run, event, next, effectiveScope, threshold);
+  const updated = commit(work, run, event, next, effectiveScope, threshold, sourceId);
   const applied = { ...event, runId: updated.id };
   const synthetic = event.kind === "started" && !event.synthetic ? supersede(work, updated, event.at, { seenLimit, threshold }) : [];
   const nextState: TrackerState = { runs: work.runs, attention: work.attention, seen: work.seen };

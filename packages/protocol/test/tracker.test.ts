@@ -2,7 +2,7 @@
 // Mytty's reducer — (a) key reuse opens generations, (b) completions close waiting runs,
 // (c) a new started supersedes the scope's open runs, (d) completion of a never-started run.
 import { describe, expect, it } from "vitest";
-import { applyEvent, currentRun, emptyTracker, generationRunId, mapPayload, runId, syntheticId } from "@mytty-bar/protocol";
+import { acknowledge, actionableItems, applyEvent, currentRun, emptyTracker, generationRunId, mapPayload, runId, syntheticId } from "@mytty-bar/protocol";
 import type { AgentEvent, ApplyResult, ProviderId, TrackerOptions, TrackerState } from "@mytty-bar/protocol";
 import { at, ev } from "./events.js";
 import { fixtureEvent, loadFixture } from "./fixtures.js";
@@ -90,6 +90,55 @@ describe("dedupe and bookkeeping", () => {
   it("returns the applied event with the run id of the generation it landed in", () => {
     const { results } = applyAll([ev("started"), ev("succeeded", { t: 1 }), ev("started", { t: 2 })]);
     expect(results[2]!.event?.runId).toBe(generationRunId(runId("claude-code", "prompt-1"), 1));
+  });
+});
+
+describe("the same payload again: a retry right away, a new event once the run moved on", () => {
+  // Codex: `cargo add` needs approval, runs, and needs approval again in the same turn (identical payloads).
+  const turn = (): AgentEvent[] => [
+    mapped("codex", "UserPromptSubmit", 0),
+    mapped("codex", "PermissionRequest", 1000),
+    mapped("codex", "PostToolUse", 2000),
+    mapped("codex", "PermissionRequest", 3000),
+  ];
+
+  it("shows the second identical approval request of a turn as a new, actionable item", () => {
+    const events = turn();
+    const { state: afterFirst } = applyAll(events.slice(0, 2), {}, "agent");
+    const firstItem = afterFirst.attention[0]!;
+    const acked = acknowledge(afterFirst, firstItem.id, new Date(Date.parse(at(1500))));
+    const { state, results } = applyAll(events.slice(2), {}, "agent", acked);
+    expect(results.map((r) => r.status)).toEqual(["applied", "applied"]);
+    expect(currentRun(state, events[0]!.runId)?.state).toBe("waiting-approval");
+    const second = results[1]!.created[0]!;
+    expect(second.kind).toBe("approval-request");
+    expect(second.id).not.toBe(firstItem.id);
+    expect(actionableItems(state).map((i) => i.id)).toEqual([second.id]);
+  });
+
+  it("still drops a retry of that repeated request", () => {
+    const events = turn();
+    const { results } = applyAll([...events, mapped("codex", "PermissionRequest", 3100)], {}, "agent");
+    expect(results.map((r) => r.status)).toEqual(["applied", "applied", "applied", "applied", "duplicate"]);
+  });
+
+  it("derives the same ids when the log is replayed into a fresh tracker", () => {
+    const a = applyAll(turn(), {}, "agent");
+    const b = applyAll(turn(), {}, "agent");
+    expect(b.state).toEqual(a.state);
+    expect(b.results.map((r) => r.event?.id)).toEqual(a.results.map((r) => r.event?.id));
+  });
+
+  it("a session-keyed Claude turn repeated word for word opens a new generation and completes it", () => {
+    // Claude before prompt_id: the run key is the session id, and "continue" twice gives identical payloads.
+    const noPromptId = { prompt_id: undefined };
+    const prompt = () => mapped("claude-code", "UserPromptSubmit-no-prompt-id", 0, { prompt: "continue" });
+    const stop = () => mapped("claude-code", "Stop", 1000, { ...noPromptId, last_assistant_message: "Done." });
+    const { state, results } = applyAll([prompt(), stop(), prompt(), stop()], {}, "agent");
+    expect(results.map((r) => r.status)).toEqual(["applied", "applied", "applied", "applied"]);
+    const base = prompt().runId;
+    expect(currentRun(state, base)).toMatchObject({ id: generationRunId(base, 1), state: "succeeded" });
+    expect(state.runs[base]?.state).toBe("succeeded");
   });
 });
 
