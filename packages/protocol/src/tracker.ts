@@ -87,9 +87,11 @@ function closedBy(event: AgentEvent, next: RunState): string | undefined {
  * approval a second time in one turn, a repeated "continue" prompt on a session-keyed run. It is a
  * retry only while it is still the last event its run applied; once the run has moved on, it is a new
  * event, with an id derived from the run's previous event so a replayed log derives the same one.
+ * Synthetic events (rules, estimators) name what they stand for in their id: once seen, always a duplicate.
  */
 function repeatOrSelf(state: TrackerState, event: AgentEvent): AgentEvent | undefined {
   if (!state.seen.includes(event.id)) return event;
+  if (event.synthetic === true) return undefined;
   const run = currentRun(state, event.runId);
   if (run === undefined || run.lastEventId === undefined || run.lastEventId === event.id) return undefined;
   return { ...event, id: syntheticId("repeat", event.id, run.lastEventId) };

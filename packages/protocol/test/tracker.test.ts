@@ -122,6 +122,14 @@ describe("the same payload again: a retry right away, a new event once the run m
     expect(results.map((r) => r.status)).toEqual(["applied", "applied", "applied", "applied", "duplicate"]);
   });
 
+  it("keeps a synthetic event a duplicate forever: an estimator re-reading a finished turn does not reopen it", () => {
+    const started = { ...ev("started", { runKey: "turn-1", t: 0 }), synthetic: true };
+    const done = { ...ev("succeeded", { runKey: "turn-1", t: 1000 }), synthetic: true };
+    const { state, results } = applyAll([started, done, { ...started, at: at(5000) }], {}, "agent");
+    expect(results.map((r) => r.status)).toEqual(["applied", "applied", "duplicate"]);
+    expect(currentRun(state, started.runId)?.state).toBe("succeeded");
+  });
+
   it("derives the same ids when the log is replayed into a fresh tracker", () => {
     const a = applyAll(turn(), {}, "agent");
     const b = applyAll(turn(), {}, "agent");
