@@ -33,6 +33,10 @@ export function StatusView({ title, lines, footer }: { title: string; lines: rea
 }
 
 export async function renderStatusView(title: string, lines: readonly ViewLine[], footer: readonly string[]): Promise<void> {
+  // A pty with no size yet (`script`, `docker exec -t` before its first resize) reports 0×0, and Ink
+  // would then wrap after every character and redraw whole screens; 80×24 is what no size means.
+  if (!process.stdout.columns) process.stdout.columns = 80;
+  if (!process.stdout.rows) process.stdout.rows = 24;
   const app = render(<StatusView title={title} lines={lines} footer={footer} />);
   app.unmount();
   await app.waitUntilExit();
