@@ -48,7 +48,7 @@ function setup(io: Io, opts: CommonOptions) {
   const settings = readDoctorSettings(paths);
   const lang = opts.lang ?? settings.lang;
   const pointers = opts.pointers !== false && settings.pointers;
-  const plan = () => planAll(planContext(paths, lang));
+  const plan = () => planAll(planContext(paths, lang, io.env.PATH));
   return { paths, lang, pointers, plan };
 }
 
@@ -194,7 +194,7 @@ export async function runGuide(opts: { write?: boolean; dryRun?: boolean }, io: 
     io.stdout.write(text);
     return 0;
   }
-  const plans = planAll(planContext(paths));
+  const plans = planAll(planContext(paths, undefined, io.env.PATH));
   // An invalid plan has nothing to install: that is not "nothing to do".
   if (plans.guide.status === "invalid") {
     io.stderr.write(`${invalidReason(plans.guide)}\n`);

@@ -67,8 +67,10 @@ const markOf = (s: ItemStatus): Mark => (s === "installed" ? "ok" : s === "needs
 
 function notesFor(p: ItemPlan, report: StatusReport): string[] {
   const own = report.issues.filter((i) => i.item === p.id).map((i) => i.message);
-  if (p.kind === "provider" && p.status === "not-installed" && own.length === 0) return [M.installFix(p.provider!)];
-  if (p.provider === "codex" && p.kind === "provider" && p.status === "installed") return [M.codexTrust];
+  // A provider's detail beside a fine status is a note (Claude Code events left out for an older version).
+  const note = p.kind === "provider" && p.detail !== undefined && p.status !== "needs-repair" && p.status !== "invalid" ? [p.detail] : [];
+  if (p.kind === "provider" && p.status === "not-installed" && own.length === 0) return [M.installFix(p.provider!), ...note];
+  if (p.kind === "provider" && p.status === "installed") return [...note, ...(p.provider === "codex" ? [M.codexTrust] : [])];
   return own;
 }
 

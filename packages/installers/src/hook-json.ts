@@ -20,6 +20,10 @@ export interface HookJsonSpec {
   allowedRootKeys?: readonly string[];
   /** Root properties added only when missing (Cursor `version: 1`). */
   rootDefaults?: Readonly<Record<string, unknown>>;
+  /** Events left out on purpose (the installed version does not know them) → why an entry of ours there must go. */
+  withheld?: Readonly<Record<string, string>>;
+  /** Something notable even when installed (what was left out and what to do), shown as the item's detail. */
+  note?: string;
 }
 
 type Json = Record<string, unknown>;
@@ -97,7 +101,9 @@ function problems(a: Extract<Analysis, { ok: true }>, spec: HookJsonSpec): { eve
     }
   }
   for (const o of a.owned) {
-    if (!spec.events.some((e) => e.name === o.event) && !out.some((p) => p.event === o.event)) out.push({ event: o.event, reason: "stale entry for an event we no longer use" });
+    if (!spec.events.some((e) => e.name === o.event) && !out.some((p) => p.event === o.event)) {
+      out.push({ event: o.event, reason: spec.withheld?.[o.event] ?? "stale entry for an event we no longer use" });
+    }
   }
   for (const [k, v] of Object.entries(spec.rootDefaults ?? {})) if (!(k in a.root)) out.push({ event: k, reason: `missing "${k}": ${JSON.stringify(v)}` });
   return out;
@@ -231,9 +237,10 @@ export function planHookJson(spec: HookJsonSpec, before: string | null, newestBa
       },
     }) as T & { uninstall: FileChange[] };
   };
-  if (bad.length === 0) return lazyUninstall({ ...base, status: "installed", install: [] });
+  if (bad.length === 0) return lazyUninstall({ ...base, status: "installed", install: [], ...(spec.note !== undefined ? { detail: spec.note } : {}) });
   const status: ItemStatus = a.owned.length > 0 ? "needs-repair" : "not-installed";
-  const detail = status === "needs-repair" ? bad.map((b) => `${b.event}: ${b.reason}`).join("; ") : undefined;
+  const reasons = status === "needs-repair" ? bad.map((b) => `${b.event}: ${b.reason}`) : [];
+  const detail = [...reasons, ...(spec.note !== undefined ? [spec.note] : [])].join("; ") || undefined;
   const plan = lazyUninstall({ ...base, status, ...(detail ? { detail } : {}) });
   let install: FileChange[] | undefined;
   // Like uninstall, the edit is computed only when a command asks for it.

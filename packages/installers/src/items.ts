@@ -21,6 +21,8 @@ export interface PlanContext {
   /** Pointer language to require; undefined accepts an installed pointer in either language. */
   lang?: Lang;
   newestBackup: BackupLookup;
+  /** The installed Claude Code's version (asked only when Claude Code is planned); undefined = unknown. */
+  claudeVersion?: () => string | undefined;
 }
 
 /** Providers that get a pointer (a documented global instruction location exists). */
@@ -33,7 +35,7 @@ export function planProvider(id: ProviderId, ctx: PlanContext): ItemPlan {
     case "claude-code":
     case "codex":
     case "cursor": {
-      const spec = id === "claude-code" ? claudeCodeSpec(paths) : id === "codex" ? codexSpec(paths) : cursorSpec(paths);
+      const spec = id === "claude-code" ? claudeCodeSpec(paths, ctx.claudeVersion?.()) : id === "codex" ? codexSpec(paths) : cursorSpec(paths);
       const read = readText(spec.path);
       return planHookJson(spec, read.text, ctx.newestBackup, read.problem);
     }

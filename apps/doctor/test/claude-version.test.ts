@@ -1,0 +1,79 @@
+// Claude Code before 2.1.101 skips the whole settings.json over a hook event it does not know, so the
+// doctor writes only the events the installed version knows, and moves with the user's updates.
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseJsonc } from "@mytty-bar/installers";
+import { testHome, type Home } from "./harness.js";
+
+/** A native install as Claude Code's installer lays it out: ~/.local/bin/claude → versions/<version>. */
+function installClaude(h: Home, version: string): void {
+  const versions = path.join(h.home, ".local", "share", "claude", "versions");
+  fs.mkdirSync(versions, { recursive: true });
+  const binary = path.join(versions, version);
+  fs.writeFileSync(binary, "#!/bin/sh\necho fake claude\n", { mode: 0o755 });
+  const link = path.join(h.home, ".local", "bin", "claude");
+  fs.mkdirSync(path.dirname(link), { recursive: true });
+  fs.rmSync(link, { force: true });
+  fs.symlinkSync(binary, link);
+}
+
+function events(h: Home): string[] {
+  const parsed = parseJsonc(fs.readFileSync(h.claude, "utf8"));
+  if (!parsed.ok) throw new Error(parsed.problem.message);
+  return Object.keys((parsed.value as { hooks: object }).hooks).sort();
+}
+const claudeStatus = (h: Home) => h.json("status").value.providers.find((p) => p.id === "claude-code")!;
+
+describe("Claude Code hook events follow the installed version", () => {
+  it("leaves out what an old version does not know, says so, and adds it after an update", (t) => {
+    const h = testHome(t);
+    h.put(h.claude, "claude-code/tabs-comments-no-newline.json");
+    const original = fs.readFileSync(h.claude, "utf8");
+    installClaude(h, "2.0.50");
+
+    expect(h.run("install", "claude-code").code).toBe(0);
+    // PreToolUse is the user's own hook, kept as it was.
+    expect(events(h)).toEqual(["Notification", "PermissionRequest", "PreToolUse", "SessionEnd", "SessionStart", "Stop", "UserPromptSubmit"]);
+    const old = claudeStatus(h);
+    expect(old.status).toBe("installed");
+    expect(old.detail).toContain("Claude Code 2.0.50 does not know PostToolBatch (2.1.101+), StopFailure (2.1.78+)");
+    const text = h.run("status");
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain("run `mytty-doctor fix`");
+
+    installClaude(h, "2.1.240");
+    const updated = claudeStatus(h);
+    expect(updated.status).toBe("needs-repair");
+    expect(updated.detail).toContain("PostToolBatch: missing");
+    expect(h.run("fix").code).toBe(0);
+    expect(events(h)).toEqual(["Notification", "PermissionRequest", "PostToolBatch", "PreToolUse", "SessionEnd", "SessionStart", "Stop", "StopFailure", "UserPromptSubmit"]);
+    expect(claudeStatus(h)).toMatchObject({ status: "installed" });
+    expect(claudeStatus(h).detail).toBeUndefined();
+
+    expect(h.run("uninstall", "claude-code").code).toBe(0);
+    expect(fs.readFileSync(h.claude, "utf8")).toBe(original);
+  });
+
+  it("takes out an entry of ours that a downgraded Claude Code would choke on", (t) => {
+    const h = testHome(t);
+    installClaude(h, "2.1.240");
+    expect(h.run("install", "claude-code").code).toBe(0);
+    installClaude(h, "2.1.77");
+    const down = claudeStatus(h);
+    expect(down.status).toBe("needs-repair");
+    expect(down.detail).toContain("StopFailure: Claude Code 2.1.77 does not know this event and would skip the whole file (needs 2.1.78)");
+    expect(h.run("diff").stdout).toMatch(/^-\s+"StopFailure": \[/m);
+    expect(h.run("fix").code).toBe(0);
+    expect(events(h)).not.toContain("StopFailure");
+    expect(events(h)).not.toContain("PostToolBatch");
+    expect(events(h)).toContain("PermissionRequest");
+  });
+
+  it("writes every event when the version cannot be told (no claude anywhere we look)", (t) => {
+    const h = testHome(t);
+    expect(h.run("install", "claude-code").code).toBe(0);
+    expect(events(h)).toContain("StopFailure");
+    expect(claudeStatus(h).detail).toBeUndefined();
+  });
+});

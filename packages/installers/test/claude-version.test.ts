@@ -1,0 +1,98 @@
+// Which Claude Code hook events to write, and how the installed version is found (real temp dirs).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { CLAUDE_EVENTS, atLeast, claudeEventsFor, installedClaudeVersion, parseVersion } from "@mytty-bar/installers";
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+function tempRoot(): string {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), "claude-version-"));
+  dirs.push(d);
+  return d;
+}
+
+function put(file: string, text: string, mode = 0o644): string {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text, { mode });
+  return file;
+}
+
+function link(target: string, at: string): void {
+  fs.mkdirSync(path.dirname(at), { recursive: true });
+  fs.symlinkSync(target, at);
+}
+
+const pkg = (version: string, name = "@anthropic-ai/claude-code") => JSON.stringify({ name, version, bin: { claude: "cli.js" } });
+
+describe("versions", () => {
+  it("parses x.y.z with an optional v and suffix, nothing else", () => {
+    expect(parseVersion("2.1.78")).toEqual([2, 1, 78]);
+    expect(parseVersion("v2.0.45-beta.1")).toEqual([2, 0, 45]);
+    expect(parseVersion("2.1.78 (Claude Code)")).toBeUndefined();
+    expect(parseVersion("latest")).toBeUndefined();
+  });
+
+  it("compares numerically, and counts what it cannot parse as new enough", () => {
+    expect(atLeast("2.1.100", "2.1.78")).toBe(true);
+    expect(atLeast("2.1.9", "2.1.78")).toBe(false);
+    expect(atLeast("2.1.78", "2.1.78")).toBe(true);
+    expect(atLeast("10.0.0", "2.1.78")).toBe(true);
+    expect(atLeast("weird", "2.1.78")).toBe(true);
+  });
+
+  it("writes every event when the version is unknown or tolerant, and holds back only what an old one lacks", () => {
+    expect(claudeEventsFor(CLAUDE_EVENTS, undefined).events).toEqual([...CLAUDE_EVENTS]);
+    expect(claudeEventsFor(CLAUDE_EVENTS, "2.1.101")).toEqual({ events: [...CLAUDE_EVENTS], withheld: [] });
+    expect(claudeEventsFor(CLAUDE_EVENTS, "2.1.78").withheld).toEqual([{ event: "PostToolBatch", needs: "2.1.101" }]);
+    expect(claudeEventsFor(CLAUDE_EVENTS, "2.0.44").withheld.map((w) => w.event)).toEqual(["PermissionRequest", "PostToolBatch", "StopFailure"]);
+    expect(claudeEventsFor(CLAUDE_EVENTS, "1.0.70").events).toEqual(["SessionStart", "UserPromptSubmit", "Notification", "Stop"]);
+  });
+});
+
+describe("installedClaudeVersion", () => {
+  it("reads a native install's version from the file the symlink on PATH points at", () => {
+    const root = tempRoot();
+    const binary = put(path.join(root, "home", ".local", "share", "claude", "versions", "2.1.77"), "#!/bin/sh\n", 0o755);
+    link(binary, path.join(root, "bin", "claude"));
+    expect(installedClaudeVersion(path.join(root, "nobody"), path.join(root, "bin"))).toBe("2.1.77");
+  });
+
+  it("reads an npm global install's package.json (bin symlink → cli.js)", () => {
+    const root = tempRoot();
+    const pkgDir = path.join(root, "lib", "node_modules", "@anthropic-ai", "claude-code");
+    put(path.join(pkgDir, "package.json"), pkg("2.0.50"));
+    const cli = put(path.join(pkgDir, "cli.js"), "#!/usr/bin/env node\n", 0o755);
+    link(cli, path.join(root, "bin", "claude"));
+    expect(installedClaudeVersion(path.join(root, "nobody"), `/nonexistent:${path.join(root, "bin")}`)).toBe("2.0.50");
+  });
+
+  it("reads a Homebrew cask's version directory", () => {
+    const root = tempRoot();
+    const binary = put(path.join(root, "Caskroom", "claude-code", "2.1.90", "claude"), "#!/bin/sh\n", 0o755);
+    link(binary, path.join(root, "bin", "claude"));
+    expect(installedClaudeVersion(path.join(root, "nobody"), path.join(root, "bin"))).toBe("2.1.90");
+  });
+
+  it("finds the old ~/.claude/local wrapper without PATH, and its package beside it", () => {
+    const home = tempRoot();
+    const local = path.join(home, ".claude", "local");
+    put(path.join(local, "claude"), '#!/bin/sh\nexec "$HOME/.claude/local/node_modules/.bin/claude" "$@"\n', 0o755);
+    put(path.join(local, "node_modules", "@anthropic-ai", "claude-code", "package.json"), pkg("1.0.90"));
+    expect(installedClaudeVersion(home, "")).toBe("1.0.90");
+  });
+
+  it("says unknown for a claude it cannot place, another package's json, or none at all", () => {
+    const root = tempRoot();
+    put(path.join(root, "a", "claude"), "#!/bin/sh\n", 0o755);
+    put(path.join(root, "b", "package.json"), pkg("9.9.9", "not-claude"));
+    put(path.join(root, "b", "claude"), "#!/bin/sh\n", 0o755);
+    expect(installedClaudeVersion(path.join(root, "nobody"), path.join(root, "a"))).toBeUndefined();
+    expect(installedClaudeVersion(path.join(root, "nobody"), path.join(root, "b"))).toBeUndefined();
+    expect(installedClaudeVersion(path.join(root, "nobody"), "")).toBeUndefined();
+  });
+});
