@@ -105,9 +105,9 @@ describe("planFocus per host", () => {
   it("selects the tmux pane, switches the right client, then the host tab showing that client", () => {
     const plan = planFocus(target({ app: "iTerm2", tmuxPane: "%3", tmuxSocket: "/tmp/s", tmuxClientTty: "/dev/ttys009" }, "/dev/ttys050"), mac);
     expect(plan.precise.map((c) => c.argv)).toEqual([
-      ["/opt/homebrew/bin/tmux", "-S", "/tmp/s", "select-window", "-t", "%3"],
-      ["/opt/homebrew/bin/tmux", "-S", "/tmp/s", "select-pane", "-t", "%3"],
-      ["/opt/homebrew/bin/tmux", "-S", "/tmp/s", "switch-client", "-c", "/dev/ttys009", "-t", "%3"],
+      ["/opt/homebrew/bin/tmux", "-u", "-S", "/tmp/s", "select-window", "-t", "%3"],
+      ["/opt/homebrew/bin/tmux", "-u", "-S", "/tmp/s", "select-pane", "-t", "%3"],
+      ["/opt/homebrew/bin/tmux", "-u", "-S", "/tmp/s", "switch-client", "-c", "/dev/ttys009", "-t", "%3"],
       ["/usr/bin/osascript", "-e", iTermScript(), "/dev/ttys009"],
     ]);
     expect(plan.reach).toBe("exact");
@@ -115,7 +115,7 @@ describe("planFocus per host", () => {
 
   it("keeps the tmux pane but only activates the host when no client shows the session", () => {
     const plan = planFocus(target({ app: "Terminal", tmuxPane: "%8" }, "/dev/ttys050"), mac);
-    expect(plan.precise.map((c) => c.argv.slice(1))).toEqual([
+    expect(plan.precise.map((c) => c.argv.slice(2))).toEqual([
       ["select-window", "-t", "%8"],
       ["select-pane", "-t", "%8"],
     ]);
@@ -201,7 +201,7 @@ describe("focusAgent", () => {
     });
     const outcome = await focusAgent(target({ app: "iTerm2", tmuxPane: "%3", tmuxSocket: "/tmp/s" }), { runner: r, ...mac });
     expect(outcome.status).toBe("exact");
-    expect(r.calls.map((c) => (c.argv[0] === "/usr/bin/osascript" ? `osascript ${c.argv[3] ?? ""}` : c.argv[3]))).toEqual([
+    expect(r.calls.map((c) => (c.argv[0] === "/usr/bin/osascript" ? `osascript ${c.argv[3] ?? ""}` : c.argv[4]))).toEqual([
       "display-message",
       "list-clients",
       "select-window",
@@ -209,7 +209,7 @@ describe("focusAgent", () => {
       "switch-client",
       "osascript /dev/ttys009",
     ]);
-    expect(r.calls[4]?.argv).toEqual(["/opt/homebrew/bin/tmux", "-S", "/tmp/s", "switch-client", "-c", "/dev/ttys009", "-t", "%3"]);
+    expect(r.calls[4]?.argv).toEqual(["/opt/homebrew/bin/tmux", "-u", "-S", "/tmp/s", "switch-client", "-c", "/dev/ttys009", "-t", "%3"]);
   });
 
   it("does nothing and says so when the host is unknown on Linux", async () => {

@@ -1,5 +1,5 @@
 // Jumps on a real tmux server: the plan's commands run through the real CommandRunner.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { focusAgent, nodeCommandRunner, resolveToolPaths } from "../src/focus/index.js";
 import { startTmux, type TmuxServer } from "./helpers/tmux.js";
 
@@ -44,6 +44,15 @@ describe("tmux jump", () => {
   });
 
   it("finds the client showing the pane's session through list-clients when detection named none", async () => {
+    // As launched by launchd or a bare CI shell: no UTF-8 locale, not inside tmux. tmux then prints the
+    // tabs of a -F format as "_" unless it is run with -u.
+    const saved = { LC_ALL: process.env.LC_ALL, TMUX: process.env.TMUX };
+    process.env.LC_ALL = "C";
+    delete process.env.TMUX;
+    onTestFinished(() => {
+      for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    });
     await server.attach("other");
     const client = await server.attach("work");
     const target = await paneId("work:1.0");
@@ -52,8 +61,8 @@ describe("tmux jump", () => {
     const recording = { run: (c: Parameters<typeof real.run>[0]) => (calls.push([...c.argv]), real.run(c)) };
     const outcome = await focusAgent({ tty: null, terminal: { tmuxPane: target, tmuxSocket: server.socket } }, { ...deps(), runner: recording });
     expect(outcome.status).toBe("exact");
-    expect(calls.map((argv) => argv[3])).toEqual(["display-message", "list-clients", "select-window", "select-pane", "switch-client"]);
-    expect(calls[4]).toEqual(["tmux", "-S", server.socket, "switch-client", "-c", client, "-t", target]);
+    expect(calls.map((argv) => argv[4])).toEqual(["display-message", "list-clients", "select-window", "select-pane", "switch-client"]);
+    expect(calls[4]).toEqual(["tmux", "-u", "-S", server.socket, "switch-client", "-c", client, "-t", target]);
     expect((await server.tmux("display-message", "-p", "-c", client, "#{window_index} #{pane_id}")).trim()).toBe(`1 ${target}`);
   });
 

@@ -18,7 +18,8 @@ export function isPaneId(value: string | undefined): value is string {
 }
 
 function base(tmux: string, socket?: string): string[] {
-  return socket ? [tmux, "-S", socket] : [tmux];
+  // -u: an app started by launchd often has no UTF-8 locale, and tmux then prints a format's tabs as "_".
+  return socket ? [tmux, "-u", "-S", socket] : [tmux, "-u"];
 }
 
 /** select-window + select-pane (every client of the session sees it), then switch-client for one client. */

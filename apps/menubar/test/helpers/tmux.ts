@@ -32,7 +32,9 @@ export async function startTmux(prefix: string, env: NodeJS.ProcessEnv = {}): Pr
     tmux,
     async attach(session) {
       const before = new Set((await tmux("list-clients", "-F", "#{client_tty}")).split("\n").filter(Boolean));
-      const child = spawn("script", ["-qfc", `tmux -S ${socket} attach -t ${session}`, "/dev/null"], { stdio: ["pipe", "ignore", "ignore"] });
+      // A client needs a terminal type; CI runners often have no TERM at all ("open terminal failed").
+      const clientEnv = { ...process.env, ...env, TERM: "xterm-256color" };
+      const child = spawn("script", ["-qfc", `tmux -S ${socket} attach -t ${session}`, "/dev/null"], { stdio: ["pipe", "ignore", "ignore"], env: clientEnv });
       clients.push(child);
       for (let i = 0; i < 200; i++) {
         const now = (await tmux("list-clients", "-F", "#{client_tty}")).split("\n").filter((t) => t && !before.has(t));

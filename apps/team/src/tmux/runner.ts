@@ -33,7 +33,9 @@ export function createTmuxRunner({ env, socket }: RunnerOptions): TmuxRunner {
   return {
     socket: resolved,
     run(args) {
-      const argv = resolved === undefined ? [...args] : ["-S", resolved, ...args];
+      // -u: without a UTF-8 locale (LANG=C, a bare CI or launchd environment) tmux prints every tab of a
+      // -F format as "_" and every non-ASCII byte of a label as "_"; our formats are tab-separated.
+      const argv = resolved === undefined ? ["-u", ...args] : ["-u", "-S", resolved, ...args];
       return new Promise((resolve) => {
         execFile(bin, argv, { env, timeout: 10_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
           const code = error === null ? 0 : typeof error.code === "number" ? error.code : 127;
