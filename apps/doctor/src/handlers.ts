@@ -140,6 +140,10 @@ async function runChanges(action: Action, items: ItemPlan[], changes: FileChange
     }
   }
   for (const s of skipped) out.push(s.reason);
+  // A file we just wrote on purpose without some entries (events an older Claude Code does not know) says so.
+  if (action !== "uninstall" && !opts.dryRun) {
+    for (const p of after.providers) if (p.status === "installed" && p.detail !== undefined && todo.some((c) => c.path === p.configPath)) out.push(`note: ${p.detail}`);
+  }
   const codexWritten = action !== "uninstall" && todo.some((c) => c.path === ctx.paths.codexHooks);
   if (codexWritten) out.push(M.codexTrust);
   io.stdout.write(`${out.join("\n")}\n`);

@@ -32,7 +32,9 @@ describe("Claude Code hook events follow the installed version", () => {
     const original = fs.readFileSync(h.claude, "utf8");
     installClaude(h, "2.0.50");
 
-    expect(h.run("install", "claude-code").code).toBe(0);
+    const installed = h.run("install", "claude-code");
+    expect(installed.code).toBe(0);
+    expect(installed.stdout).toContain("note: Claude Code 2.0.50 does not know PostToolBatch (2.1.101+), StopFailure (2.1.78+)");
     // PreToolUse is the user's own hook, kept as it was.
     expect(events(h)).toEqual(["Notification", "PermissionRequest", "PreToolUse", "SessionEnd", "SessionStart", "Stop", "UserPromptSubmit"]);
     const old = claudeStatus(h);
