@@ -100,6 +100,23 @@ describe.concurrent("mytty-doctor", () => {
     expect(h.json("status").value.providers.find((p) => p.id === "claude-code")!.status).toBe("installed");
   });
 
+  it("gives Codex its failure, interrupt and session-end hooks too, and brings an older five-event install up to date", (t) => {
+    const h = home(t);
+    expect(h.run("install", "codex").code).toBe(0);
+    const full = fs.readFileSync(h.codex, "utf8");
+    const events = (text: string) => Object.keys((JSON.parse(text) as { hooks: object }).hooks);
+    expect(events(full)).toEqual(["SessionStart", "UserPromptSubmit", "PermissionRequest", "PostToolUse", "Stop", "StopFailure", "Interrupt", "SessionEnd"]);
+    // What an install of the five Mytty events looks like: those three missing.
+    const parsed = JSON.parse(full) as { hooks: Record<string, unknown> };
+    for (const e of ["StopFailure", "Interrupt", "SessionEnd"]) delete parsed.hooks[e];
+    fs.writeFileSync(h.codex, `${JSON.stringify(parsed, null, 2)}\n`);
+    const codex = () => h.json("status").value.providers.find((p) => p.id === "codex")!;
+    expect(codex()).toMatchObject({ status: "needs-repair", detail: "StopFailure: missing; Interrupt: missing; SessionEnd: missing" });
+    expect(h.run("fix", "codex").code).toBe(0);
+    expect(codex().status).toBe("installed");
+    expect(fs.readFileSync(h.codex, "utf8")).toBe(full);
+  });
+
   it("repairs shell-form commands written before `exec` (helper's parent = the agent), and still owns them", (t) => {
     const h = home(t);
     h.run("install", "claude-code", "codex", "cursor");

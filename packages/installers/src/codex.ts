@@ -5,7 +5,12 @@ import type { HookJsonSpec } from "./hook-json.js";
 import type { Paths } from "./paths.js";
 import { helperCommand } from "./text.js";
 
-export const CODEX_EVENTS = ["SessionStart", "UserPromptSubmit", "PermissionRequest", "PostToolUse", "Stop"] as const;
+/**
+ * Beyond Mytty's five: StopFailure (a turn ended by an API error → failed), Interrupt (Esc → idle) and
+ * SessionEnd (→ disconnected). A Codex too old to know one ignores it silently (providers.md §2.2),
+ * so unlike Claude Code no version check is needed.
+ */
+export const CODEX_EVENTS = ["SessionStart", "UserPromptSubmit", "PermissionRequest", "PostToolUse", "Stop", "StopFailure", "Interrupt", "SessionEnd"] as const;
 
 export function codexSpec(paths: Paths): HookJsonSpec {
   const handler = { type: "command", command: helperCommand(paths.helper, "codex"), timeout: 5 };
