@@ -117,6 +117,20 @@ describe.concurrent("mytty-doctor", () => {
     expect(fs.readFileSync(h.codex, "utf8")).toBe(full);
   });
 
+  it("notes when Codex's own config.toml switches its hooks off, without touching that file", (t) => {
+    const h = home(t);
+    expect(h.run("install", "codex").code).toBe(0);
+    const config = path.join(path.dirname(h.codex), "config.toml");
+    const toml = 'model = "gpt-5-codex"\n\n[features]\nhooks = false\n';
+    fs.writeFileSync(config, toml);
+    const status = h.run("status");
+    expect(status.code).toBe(0);
+    expect(status.stdout).toContain(`Codex has hooks switched off (\`hooks = false\` in ${config}), so it runs none of them`);
+    expect(h.json("status").value.providers.find((p) => p.id === "codex")).toMatchObject({ status: "installed", detail: expect.stringContaining("switched off") });
+    expect(h.run("fix").code).toBe(0);
+    expect(fs.readFileSync(config, "utf8")).toBe(toml);
+  });
+
   it("repairs shell-form commands written before `exec` (helper's parent = the agent), and still owns them", (t) => {
     const h = home(t);
     h.run("install", "claude-code", "codex", "cursor");

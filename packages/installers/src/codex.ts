@@ -12,13 +12,38 @@ import { helperCommand } from "./text.js";
  */
 export const CODEX_EVENTS = ["SessionStart", "UserPromptSubmit", "PermissionRequest", "PostToolUse", "Stop", "StopFailure", "Interrupt", "SessionEnd"] as const;
 
-export function codexSpec(paths: Paths): HookJsonSpec {
+/** `configToml`: $CODEX_HOME/config.toml when readable; hooks switched off there are worth a note. */
+export function codexSpec(paths: Paths, configToml?: string | null): HookJsonSpec {
   const handler = { type: "command", command: helperCommand(paths.helper, "codex"), timeout: 5 };
+  const off = configToml ? codexHooksSwitchedOff(configToml) : undefined;
   return {
     provider: "codex",
     path: paths.codexHooks,
     layout: "grouped",
     allowedRootKeys: ["description", "hooks"],
     events: CODEX_EVENTS.map((name) => ({ name, handler })),
+    ...(off !== undefined
+      ? { note: `Codex has hooks switched off (\`${off}\` in ${paths.codexHome}/config.toml), so it runs none of them: set it to true or remove the line` }
+      : {}),
   };
+}
+
+/**
+ * The line of config.toml that turns Codex hooks off (`[features] hooks = false`, its older name
+ * `codex_hooks`, or the dotted `features.hooks = false` at the top), else undefined. A line scan, not a
+ * TOML parser: we only read this file, and a miss merely leaves out a note.
+ */
+export function codexHooksSwitchedOff(configToml: string): string | undefined {
+  let table = "";
+  for (const raw of configToml.split(/\r?\n/)) {
+    const line = raw.replace(/\s+#.*$/, "").trim();
+    const header = /^\[\s*([A-Za-z0-9_.-]+)\s*\]$/.exec(line);
+    if (header) {
+      table = header[1]!;
+      continue;
+    }
+    const key = /^((?:features\.)?(?:codex_)?hooks)\s*=\s*false$/.exec(line);
+    if (key && (table === "features" ? !key[1]!.startsWith("features.") : table === "" && key[1]!.startsWith("features."))) return line;
+  }
+  return undefined;
 }

@@ -10,7 +10,7 @@ export { installText, removalText, parseHint, planHookJson, type RemovalHint, ty
 export { claudeCodeSpec, CLAUDE_EVENTS, CLAUDE_NOTIFICATION_MATCHER } from "./claude-code.js";
 export { CLAUDE_EVENT_FLOORS, CLAUDE_TOLERANT_FROM, atLeast, claudeEventsFor, parseVersion, versionFromInstall } from "./claude-version.js";
 export { installedClaudeVersion } from "./presence.js";
-export { codexSpec, CODEX_EVENTS } from "./codex.js";
+export { codexSpec, codexHooksSwitchedOff, CODEX_EVENTS } from "./codex.js";
 export { cursorSpec, CURSOR_EVENTS } from "./cursor.js";
 export { opencodePluginText, OPENCODE_FORWARDED } from "./opencode.js";
 export { antigravityFiles, ANTIGRAVITY_EVENTS } from "./antigravity.js";

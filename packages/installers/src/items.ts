@@ -35,7 +35,7 @@ export function planProvider(id: ProviderId, ctx: PlanContext): ItemPlan {
     case "claude-code":
     case "codex":
     case "cursor": {
-      const spec = id === "claude-code" ? claudeCodeSpec(paths, ctx.claudeVersion?.()) : id === "codex" ? codexSpec(paths) : cursorSpec(paths);
+      const spec = id === "claude-code" ? claudeCodeSpec(paths, ctx.claudeVersion?.()) : id === "codex" ? codexSpec(paths, readText(paths.codexConfig, 1024 * 1024).text) : cursorSpec(paths);
       const read = readText(spec.path);
       return planHookJson(spec, read.text, ctx.newestBackup, read.problem);
     }

@@ -25,6 +25,7 @@ export interface Paths {
   codexHome: string;
   codexHooks: string;
   codexAgentsMd: string;
+  codexConfig: string;
   cursorDir: string;
   cursorHooks: string;
   opencodeDir: string;
@@ -79,6 +80,7 @@ export function resolvePaths({ env = process.env, platform = process.platform }:
     codexHome,
     codexHooks: path.join(codexHome, "hooks.json"),
     codexAgentsMd: path.join(codexHome, "AGENTS.md"),
+    codexConfig: path.join(codexHome, "config.toml"),
     cursorDir,
     cursorHooks: path.join(cursorDir, "hooks.json"),
     opencodeDir,
