@@ -145,6 +145,12 @@ describe("mytty-team in tmux", () => {
       stdout: "",
       stderr: '"twin" matches 2 agents (codex-s-def, codex-s-ghi); use an id.\n',
     });
+    // Another project's tmux server has a "twin" too: from this server, "twin" is ours.
+    const elsewhere = { ...row("codex-s-jkl", "twin"), terminal: { tmuxPane: s.pane, tmuxSocket: "/tmp/another-server/sock" } };
+    const two = new MemoryEngine([row("codex-s-def", "twin"), elsewhere]);
+    const ours = await runTeam(["read", "twin", "--json"], t.paneEnv, two);
+    expect(JSON.parse(ours.stdout)).toMatchObject({ id: "codex-s-def", pane: s.pane });
+    expect((await runTeam(["read", "twin"], env, two)).stderr).toBe('"twin" matches 2 agents (codex-s-def, codex-s-jkl); use an id.\n');
     expect((await runTeam(["close", s.pane], t.paneEnv)).code).toBe(0);
   });
 

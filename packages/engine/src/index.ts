@@ -18,7 +18,7 @@ export { WAIT_CONDITIONS, waitReached, type WaitCondition } from "./policy/wait.
 export { trayModel } from "./policy/tray.js";
 export { decideNotices, emptyNotifyHistory, type NotifyHistory } from "./policy/notify.js";
 export { shouldHoldSleep } from "./policy/sleep.js";
-export { resolveAgent } from "./resolve.js";
+export { resolveAgent, rowTmuxSocket, socketFromTmuxEnv, type Nearness } from "./resolve.js";
 // Insights for front ends: the low-context warning and resume commands (popup, TUI, notifications).
 export {
   contextWarning,

@@ -250,6 +250,23 @@ describe("labels", () => {
     });
     await expect(request(paths.controlSocket, { op: "note", agent: "twin", text: "x" })).rejects.toMatchObject({ code: "ambiguous-agent" });
   });
+
+  it("lets a caller in one tmux server wait on its own \"twin\" while another server has one too", async () => {
+    const { paths, sys, engine } = await setup();
+    const [mine, theirs] = [proc(960, 1, ["claude"], "pts/7"), proc(961, 1, ["claude"], "pts/8")];
+    sys.processes.push(mine, theirs);
+    sys.agents.push(
+      agent(mine, "claude-code", { app: "tmux", tmuxPane: "%1", tmuxSocket: "/tmp/tmux-1000/project-a", label: "twin" }),
+      agent(theirs, "claude-code", { app: "tmux", tmuxPane: "%1", tmuxSocket: "/tmp/tmux-1000/project-b", label: "twin" }),
+    );
+    await engine.poll();
+    const near = { tmuxSocket: "/tmp/tmux-1000/project-b" };
+    const waiting = request<{ reached: boolean; agent: AgentRow }>(paths.controlSocket, { op: "wait", agent: "twin", until: "running", timeoutSeconds: 20, near }, { timeoutMs: 25_000 });
+    await drop(paths, spool("claude-code", payload("claude-code", "UserPromptSubmit"), { ppid: 961 }));
+    expect(await waiting).toMatchObject({ reached: true, agent: { id: "claude-code-961", state: "running" } });
+    expect(await request(paths.controlSocket, { op: "note", agent: "twin", text: "mine", near })).toEqual({ agent: "claude-code-961", note: "mine" });
+    await expect(request(paths.controlSocket, { op: "wait", agent: "twin", until: "running", near: { tmuxSocket: 7 } } as never)).rejects.toMatchObject({ code: "bad-request" });
+  });
 });
 
 describe("control socket hardening", () => {

@@ -56,6 +56,20 @@ describe("resolving an agent", () => {
     expect(resolveAgent(rows, "web")).toMatchObject({ ok: false, code: "ambiguous-agent" });
     expect(resolveAgent(rows, "nope")).toMatchObject({ ok: false, code: "unknown-agent" });
   });
+  it("settles a label shared across tmux servers by the asker's server, and only then", () => {
+    const twins: AgentRow[] = [
+      { ...base, id: "claude-code-21", label: "implementer", terminal: { tmuxPane: "%3", tmuxSocket: "/tmp/tmux-0/default" } },
+      { ...base, id: "claude-code-22", label: "implementer", terminal: { tmuxPane: "%3", hints: { tmux: "/tmp/tmux-0/work,77,0" } } },
+      { ...base, id: "codex-23", label: "reviewer", terminal: { tmuxPane: "%5", tmuxSocket: "/tmp/tmux-0/work" } },
+      { ...base, id: "codex-24", label: "reviewer", terminal: { tmuxPane: "%6", tmuxSocket: "/tmp/tmux-0/work" } },
+    ];
+    expect(resolveAgent(twins, "implementer", { tmuxSocket: "/tmp/tmux-0/work" })).toEqual({ ok: true, row: twins[1] });
+    expect(resolveAgent(twins, "%3", { tmuxSocket: "/tmp/tmux-0/default" })).toEqual({ ok: true, row: twins[0] });
+    // Nobody on the asker's server, or two there: still ambiguous.
+    expect(resolveAgent(twins, "implementer", { tmuxSocket: "/tmp/tmux-0/other" })).toMatchObject({ ok: false, code: "ambiguous-agent" });
+    expect(resolveAgent(twins, "implementer")).toMatchObject({ ok: false, code: "ambiguous-agent" });
+    expect(resolveAgent(twins, "reviewer", { tmuxSocket: "/tmp/tmux-0/work" })).toMatchObject({ ok: false, code: "ambiguous-agent" });
+  });
 });
 
 describe("join verdict", () => {

@@ -1,7 +1,8 @@
 // `mytty-team wait <agent> --until running|attention|completed [--timeout-seconds N]`.
 // Exit 0 reached, 4 timed out, 3 engine not running, 2 usage, 1 unknown/ambiguous agent or agent gone.
 import { InvalidArgumentError, Option, type Command } from "commander";
-import { WAIT_CONDITIONS, type AgentRow, type WaitCondition, type WaitResult } from "@mytty-bar/engine";
+import { WAIT_CONDITIONS, type AgentRow, type Nearness, type WaitCondition, type WaitResult } from "@mytty-bar/engine";
+import { nearCaller } from "../tmux/resolve.js";
 import { callEngine, CliError, EXIT_CODES } from "../engine/call.js";
 import type { EngineAction } from "../engine/run.js";
 
@@ -13,10 +14,11 @@ export function parseTimeout(value: string): number {
   return n;
 }
 
-export async function waitFor(agent: string, until: WaitCondition, timeoutSeconds?: number): Promise<{ code: number; row?: AgentRow; text: string }> {
-  // The engine matches labels itself: detect reads the label `spawn` put on the agent's pane.
+export async function waitFor(agent: string, until: WaitCondition, timeoutSeconds?: number, near: Nearness = nearCaller(process.env)): Promise<{ code: number; row?: AgentRow; text: string }> {
+  // The engine matches labels itself (detect reads the label `spawn` put on the agent's pane); a label
+  // on several tmux servers means the one on the caller's.
   const result = await callEngine<WaitResult>(
-    { op: "wait", agent, until, ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}) },
+    { op: "wait", agent, until, ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}), ...(near.tmuxSocket !== undefined ? { near } : {}) },
     { timeoutMs: timeoutSeconds !== undefined ? timeoutSeconds * 1000 + 5000 : Number.POSITIVE_INFINITY },
   );
   if (result.reached) {

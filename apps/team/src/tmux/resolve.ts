@@ -1,7 +1,7 @@
 // Agent address → tmux pane. Ids and labels come from the engine's list when it runs (detect reads
 // each pane's label); without the engine, panes that `spawn` made still answer to their id and label
 // (tmux pane options).
-import { resolveAgent as resolveRow, type AgentRow } from "@mytty-bar/engine";
+import { resolveAgent as resolveRow, rowTmuxSocket, type AgentRow, type Nearness } from "@mytty-bar/engine";
 import { EngineDownError, type TeamContext } from "../commands/context.js";
 import { listPanesArgs, paneInfoArgs } from "./argv.js";
 import { EXIT, TeamError, say } from "./messages.js";
@@ -16,15 +16,19 @@ export interface ResolvedAgent {
   row?: AgentRow;
 }
 
+/** The caller's tmux server, so a label used on several servers means the agent on the caller's. */
+export function nearCaller(env: NodeJS.ProcessEnv): Nearness {
+  const socket = socketFromTmuxEnv(env.TMUX);
+  return socket !== undefined ? { tmuxSocket: socket } : {};
+}
+
 /** spawn/send/read/focus/close act on tmux panes: refuse early, in one line, outside tmux. */
 export function requireTmux(ctx: TeamContext, command: string): void {
   if (!ctx.env.TMUX || !ctx.env.TMUX_PANE) throw new TeamError(say.tmuxNeeded(command), EXIT.tmuxNeeded);
 }
 
 /** The tmux server of an engine row: detection names it; a hook-only row has it in the TMUX hint. */
-export function rowSocket(row: AgentRow): string | undefined {
-  return row.terminal.tmuxSocket ?? socketFromTmuxEnv(row.terminal.hints?.tmux);
-}
+export const rowSocket = rowTmuxSocket;
 
 /** Pane ids repeat across tmux servers: a row is in `pane` only when its server is known to be ours. */
 export function rowInPane(row: AgentRow, pane: string, socket: string | undefined): boolean {
@@ -71,7 +75,7 @@ export async function resolveAgent(ctx: TeamContext, agent: string): Promise<Res
   const rows = await engineRows(ctx);
   if (rows !== undefined) {
     // The engine's own matching (id, label, pid, tty, pane, session), so every command agrees with `wait`.
-    const found = resolveRow(rows, agent);
+    const found = resolveRow(rows, agent, { ...nearCaller(ctx.env) });
     if (!found.ok) throw new TeamError(found.code === "ambiguous-agent" ? found.message : say.agentNotFound(agent), EXIT.failed);
     const row = found.row;
     const paneId = row.terminal.tmuxPane;

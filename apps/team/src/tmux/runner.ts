@@ -1,6 +1,7 @@
 // The one place that runs tmux. Commands get a TmuxRunner, so tests point it at a private server
 // (`tmux -S <tmp>/sock`) exactly the way real panes do: through $TMUX.
 import { execFile } from "node:child_process";
+import { socketFromTmuxEnv } from "@mytty-bar/engine";
 
 export interface TmuxResult {
   code: number;
@@ -14,12 +15,8 @@ export interface TmuxRunner {
   run(args: readonly string[]): Promise<TmuxResult>;
 }
 
-/** `TMUX=<socket>,<server pid>,<session>` inside a pane; the socket path itself may hold commas. */
-export function socketFromTmuxEnv(value: string | undefined): string | undefined {
-  if (value === undefined || value === "") return undefined;
-  const parts = value.split(",");
-  return parts.length >= 3 ? parts.slice(0, -2).join(",") : value;
-}
+// The engine owns how a TMUX value names its server (rows carry it as a hint); panes read it the same way.
+export { socketFromTmuxEnv };
 
 export interface RunnerOptions {
   env: NodeJS.ProcessEnv;

@@ -8,6 +8,8 @@ export const NOTE_MAX_CHARS = 200;
 
 const id = z.union([z.string().max(64), z.number().int()]).optional();
 const agent = z.string().min(1).max(300);
+/** The asker's tmux server, so a label used on several servers means the one on theirs. */
+const near = z.object({ tmuxSocket: z.string().min(1).max(4096).optional() }).optional();
 
 export const ControlRequestSchema = z.discriminatedUnion("op", [
   z.object({ id, op: z.literal("ping") }),
@@ -22,12 +24,13 @@ export const ControlRequestSchema = z.discriminatedUnion("op", [
     agent,
     until: z.enum(WAIT_CONDITIONS),
     timeoutSeconds: z.number().positive().max(7 * 24 * 3600).optional(),
+    near,
   }),
   /** Acknowledge one item, or every actionable item of an agent. */
-  z.object({ id, op: z.literal("ack"), itemId: z.string().min(1).max(256).optional(), agent: agent.optional() }),
-  z.object({ id, op: z.literal("focus"), agent }),
+  z.object({ id, op: z.literal("ack"), itemId: z.string().min(1).max(256).optional(), agent: agent.optional(), near }),
+  z.object({ id, op: z.literal("focus"), agent, near }),
   /** A worker's one-line self-report; `pid` (the worker's own process) finds its agent up the parent chain. */
-  z.object({ id, op: z.literal("note"), agent: agent.optional(), pid: z.number().int().positive().optional(), text: z.string().max(4000) }),
+  z.object({ id, op: z.literal("note"), agent: agent.optional(), pid: z.number().int().positive().optional(), text: z.string().max(4000), near }),
 ]);
 export type ControlRequest = z.infer<typeof ControlRequestSchema>;
 export type ControlOp = ControlRequest["op"];

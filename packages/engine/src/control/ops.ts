@@ -2,7 +2,7 @@
 import type { Scanner } from "@mytty-bar/detect";
 import type { EngineCore } from "../core.js";
 import { processKey } from "../agents.js";
-import { resolveAgent } from "../resolve.js";
+import { resolveAgent, type Nearness } from "../resolve.js";
 import { settledAfterWork } from "../rows.js";
 import { waitReached, type WaitCondition } from "../policy/wait.js";
 import type { LogEntry } from "../log-entry.js";
@@ -21,8 +21,8 @@ export interface OpsContext {
 
 export function controlHandler(ctx: OpsContext): ControlHandler {
   const { engine, core } = ctx;
-  const find = (query: string): AgentRow => {
-    const found = resolveAgent(engine.snapshot().agents, query);
+  const find = (query: string, near?: Nearness): AgentRow => {
+    const found = resolveAgent(engine.snapshot().agents, query, near);
     if (!found.ok) throw new ControlRequestError(found.code, found.message);
     return found.row;
   };
@@ -46,21 +46,21 @@ export function controlHandler(ctx: OpsContext): ControlHandler {
         return engine.snapshot();
       }
       case "wait":
-        return waitFor(engine, core, find(req.agent).id, req.until, req.timeoutSeconds, connection);
+        return waitFor(engine, core, find(req.agent, req.near).id, req.until, req.timeoutSeconds, connection);
       case "ack": {
         if (req.itemId !== undefined) {
           if (!engine.acknowledge(req.itemId)) throw new ControlRequestError("unknown-item", `No open Attention item "${req.itemId}".`);
           return { acknowledged: [req.itemId] };
         }
         if (req.agent === undefined) throw new ControlRequestError("bad-request", "ack needs itemId or agent.");
-        const row = find(req.agent);
+        const row = find(req.agent, req.near);
         const open = engine.snapshot().attention.filter((i) => i.actionable && i.agentId === row.id);
         return { acknowledged: open.filter((i) => engine.acknowledge(i.id)).map((i) => i.id) };
       }
       case "focus":
-        return { focused: engine.requestFocus(find(req.agent).id) };
+        return { focused: engine.requestFocus(find(req.agent, req.near).id) };
       case "note": {
-        const key = await noteTarget(ctx, req.agent, req.pid, find);
+        const key = await noteTarget(ctx, req.agent, req.pid, (q) => find(q, req.near));
         const entry = core.setNote(key, oneLine(req.text), new Date());
         if (!entry) throw new ControlRequestError("unknown-agent", "That agent is no longer known.");
         ctx.note(entry);
