@@ -116,6 +116,24 @@ describe("the same payload again: a retry right away, a new event once the run m
     expect(actionableItems(state).map((i) => i.id)).toEqual([second.id]);
   });
 
+  it("makes a new item for every further repeat too, also when what comes between repeats as well", () => {
+    const again = (t: number) => [mapped("codex", "PostToolUse", t), mapped("codex", "PermissionRequest", t + 500)];
+    const events = [...turn(), ...again(4000), ...again(5000)];
+    const { state, results } = applyAll(events, {}, "agent");
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill("applied"));
+    const items = results.flatMap((r) => r.created).map((i) => i.id);
+    expect(items).toHaveLength(4);
+    expect(new Set(items).size).toBe(4);
+    expect(actionableItems(state).map((i) => i.id)).toEqual([items[3]]);
+  });
+
+  it("does not let a late copy reopen a finished turn; only a new prompt does", () => {
+    const stop = mapped("codex", "Stop", 4000);
+    const { state, results } = applyAll([...turn(), stop, mapped("codex", "PermissionRequest", 4100), mapped("codex", "PostToolUse", 4200)], {}, "agent");
+    expect(results.map((r) => r.status)).toEqual(["applied", "applied", "applied", "applied", "applied", "duplicate", "duplicate"]);
+    expect(currentRun(state, stop.runId)?.state).toBe("succeeded");
+  });
+
   it("still drops a retry of that repeated request", () => {
     const events = turn();
     const { results } = applyAll([...events, mapped("codex", "PermissionRequest", 3100)], {}, "agent");
