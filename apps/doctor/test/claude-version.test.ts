@@ -34,12 +34,13 @@ describe("Claude Code hook events follow the installed version", () => {
 
     const installed = h.run("install", "claude-code");
     expect(installed.code).toBe(0);
-    expect(installed.stdout).toContain("note: Claude Code 2.0.50 does not know PostToolBatch (2.1.101+), StopFailure (2.1.78+)");
+    const claude = path.join(h.home, ".local", "bin", "claude");
+    expect(installed.stdout).toContain(`note: Claude Code 2.0.50 (${claude}) does not know PostToolBatch (2.1.101+), StopFailure (2.1.78+)`);
     // PreToolUse is the user's own hook, kept as it was.
     expect(events(h)).toEqual(["Notification", "PermissionRequest", "PreToolUse", "SessionEnd", "SessionStart", "Stop", "UserPromptSubmit"]);
     const old = claudeStatus(h);
     expect(old.status).toBe("installed");
-    expect(old.detail).toContain("Claude Code 2.0.50 does not know PostToolBatch (2.1.101+), StopFailure (2.1.78+)");
+    expect(old.detail).toContain(`Claude Code 2.0.50 (${claude}) does not know PostToolBatch (2.1.101+), StopFailure (2.1.78+)`);
     const text = h.run("status");
     expect(text.code).toBe(0);
     expect(text.stdout).toContain("run `mytty-doctor fix`");
@@ -70,6 +71,18 @@ describe("Claude Code hook events follow the installed version", () => {
     expect(events(h)).not.toContain("StopFailure");
     expect(events(h)).not.toContain("PostToolBatch");
     expect(events(h)).toContain("PermissionRequest");
+  });
+
+  it("does not put back what it left out when it later cannot see Claude Code (a bare PATH, as the menu bar app has)", (t) => {
+    const h = testHome(t);
+    installClaude(h, "2.1.60");
+    expect(h.run("install", "claude-code").code).toBe(0);
+    const written = fs.readFileSync(h.claude, "utf8");
+    expect(written).not.toContain("StopFailure");
+    fs.rmSync(path.join(h.home, ".local"), { recursive: true });
+    expect(claudeStatus(h)).toMatchObject({ status: "installed" });
+    expect(h.run("fix").stdout).toContain("Nothing to do");
+    expect(fs.readFileSync(h.claude, "utf8")).toBe(written);
   });
 
   it("writes every event when the version cannot be told (no claude anywhere we look)", (t) => {

@@ -8,13 +8,14 @@ export const CLAUDE_EVENTS = ["SessionStart", "SessionEnd", "UserPromptSubmit", 
 /** idle_prompt is left out on purpose: it fires ~60 s after every turn and maps to nothing. */
 export const CLAUDE_NOTIFICATION_MATCHER = "permission_prompt|agent_needs_input|elicitation_dialog|elicitation_url_dialog";
 
-/** `version`: the installed Claude Code's, when known; events it does not know are left out (claude-version.ts). */
-export function claudeCodeSpec(paths: Paths, version?: string): HookJsonSpec {
+/** `claude`: the installed Claude Code, when it can be placed; events it does not know are left out (claude-version.ts). */
+export function claudeCodeSpec(paths: Paths, claude?: { version: string; path: string }): HookJsonSpec {
+  const version = claude?.version;
   // Shell form works on every Claude Code version; the path is quoted because the macOS data dir has a space,
   // and `exec` makes the helper's parent Claude Code itself rather than its `sh -c` (see helperCommand).
   const handler = { type: "command", command: helperCommand(paths.helper, "claude-code"), timeout: 5 };
-  const { events, withheld } = claudeEventsFor(CLAUDE_EVENTS, version);
-  const note = version !== undefined ? withheldNote(version, withheld) : undefined;
+  const { events, withheld, optional } = claudeEventsFor(CLAUDE_EVENTS, version);
+  const note = claude !== undefined ? withheldNote(claude, withheld) : undefined;
   return {
     provider: "claude-code",
     path: paths.claudeSettings,
@@ -22,5 +23,6 @@ export function claudeCodeSpec(paths: Paths, version?: string): HookJsonSpec {
     events: events.map((name) => (name === "Notification" ? { name, matcher: CLAUDE_NOTIFICATION_MATCHER, handler } : { name, handler })),
     ...(withheld.length > 0 ? { withheld: Object.fromEntries(withheld.map((w) => [w.event, `Claude Code ${version} does not know this event and would skip the whole file (needs ${w.needs})`])) } : {}),
     ...(note !== undefined ? { note } : {}),
+    ...(optional.length > 0 ? { optional } : {}),
   };
 }

@@ -7,10 +7,11 @@
 /** Unknown hook event names are ignored (not fatal) from this version on. */
 export const CLAUDE_TOLERANT_FROM = "2.1.101";
 
-/** First version that knows each event; events not listed are older than any version we meet. */
+/**
+ * First version that knows each event. The others we write are older than any version still met
+ * (SessionStart 1.0.62, SessionEnd 1.0.85, the rest earlier), so they are always written.
+ */
 export const CLAUDE_EVENT_FLOORS: Readonly<Record<string, string>> = {
-  SessionStart: "1.0.62",
-  SessionEnd: "1.0.85",
   PermissionRequest: "2.0.45",
   StopFailure: "2.1.78",
   // Its release is not in the changelog (the hooks docs show it from ~April 2026); from 2.1.101 naming it
@@ -38,16 +39,21 @@ export interface ClaudeEventChoice {
   events: string[];
   /** Events left out because this version does not know them, with the version each needs. */
   withheld: { event: string; needs: string }[];
+  /**
+   * Version unknown: events a fresh install writes but a check does not demand, so a front end that
+   * cannot see the binary (a bare launchd PATH) never "repairs" in what the doctor left out on purpose.
+   */
+  optional: string[];
 }
 
-/** Of `all`, the events to write for `version` (undefined = unknown: all of them). */
+/** Of `all`, the events to write for `version` (undefined = unknown: all of them, the gated ones optional). */
 export function claudeEventsFor(all: readonly string[], version: string | undefined): ClaudeEventChoice {
-  if (version === undefined) return { events: [...all], withheld: [] };
+  if (version === undefined) return { events: [...all], withheld: [], optional: all.filter((e) => CLAUDE_EVENT_FLOORS[e] !== undefined) };
   const withheld = all.flatMap((event) => {
     const needs = CLAUDE_EVENT_FLOORS[event];
     return needs !== undefined && !atLeast(version, needs) ? [{ event, needs }] : [];
   });
-  return { events: all.filter((e) => !withheld.some((w) => w.event === e)), withheld };
+  return { events: all.filter((e) => !withheld.some((w) => w.event === e)), withheld, optional: [] };
 }
 
 /**
@@ -79,8 +85,8 @@ export function versionFromInstall(realFile: string, read: (file: string) => str
 }
 
 /** One line for status: what was left out, why, and what to do. */
-export function withheldNote(version: string, withheld: ClaudeEventChoice["withheld"]): string | undefined {
+export function withheldNote(claude: { version: string; path: string }, withheld: ClaudeEventChoice["withheld"]): string | undefined {
   if (withheld.length === 0) return undefined;
   const list = withheld.map((w) => `${w.event} (${w.needs}+)`).join(", ");
-  return `Claude Code ${version} does not know ${list}: left out, because an unknown hook event makes it skip the whole settings file. After updating Claude Code, run \`mytty-doctor fix\``;
+  return `Claude Code ${claude.version} (${claude.path}) does not know ${list}: left out, because an unknown hook event makes it skip the whole settings file. After updating Claude Code, run \`mytty-doctor fix\``;
 }

@@ -14,6 +14,7 @@ import { opencodePluginText } from "./opencode.js";
 import { planOwnedFiles } from "./owned-files.js";
 import { chooseRemoval, type BackupLookup, type ItemPlan, type Lang } from "./plan.js";
 import type { Paths } from "./paths.js";
+import type { ClaudeInstall } from "./presence.js";
 import { agentsBlock, skillText } from "./pointer-text.js";
 
 export interface PlanContext {
@@ -21,8 +22,8 @@ export interface PlanContext {
   /** Pointer language to require; undefined accepts an installed pointer in either language. */
   lang?: Lang;
   newestBackup: BackupLookup;
-  /** The installed Claude Code's version (asked only when Claude Code is planned); undefined = unknown. */
-  claudeVersion?: () => string | undefined;
+  /** The installed Claude Code (asked only when Claude Code is planned); undefined = cannot be placed. */
+  claudeVersion?: () => ClaudeInstall | undefined;
 }
 
 /** Providers that get a pointer (a documented global instruction location exists). */

@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { ProviderId } from "@mytty-bar/protocol";
-import { versionFromInstall } from "./claude-version.js";
+import { atLeast, versionFromInstall } from "./claude-version.js";
 import { PROVIDER_IDS } from "./constants.js";
 import type { Paths } from "./paths.js";
 
@@ -61,19 +61,50 @@ function readSmall(file: string): string | undefined {
   }
 }
 
-/**
- * The version of the `claude` on PATH — or, for an app started from the Finder with a bare PATH, in the
- * places Claude Code's installers use — read from where the binary lives; undefined when unknown.
- */
-export function installedClaudeVersion(home: string, pathVar: string | undefined): string | undefined {
-  const places = [path.join(home, ".local", "bin"), path.join(home, ".claude", "local"), "/opt/homebrew/bin", "/usr/local/bin"];
-  const found = findIn([...pathDirs(pathVar), ...places], ["claude"]);
-  if (found === undefined) return undefined;
+/** Where Claude Code's installers and Node version managers put `claude`, beyond PATH (a Finder-started
+ * app gets a bare PATH). Absolute system dirs only on macOS: elsewhere a session's PATH has them. */
+function claudePlaces(home: string, platform: NodeJS.Platform): string[] {
+  const under = (...parts: string[]) => path.join(home, ...parts);
+  const nvm = under(".nvm", "versions", "node");
+  let nvmBins: string[] = [];
   try {
-    return versionFromInstall(fs.realpathSync(found), readSmall);
+    nvmBins = fs.readdirSync(nvm).map((v) => path.join(nvm, v, "bin"));
   } catch {
-    return undefined;
+    // no nvm
   }
+  const system = platform === "darwin" ? ["/opt/homebrew/bin", "/usr/local/bin"] : [];
+  return [under(".local", "bin"), under(".claude", "local"), under(".volta", "bin"), under(".bun", "bin"), under(".npm-global", "bin"), ...nvmBins, ...system];
+}
+
+export interface ClaudeInstall {
+  version: string;
+  /** The `claude` that has this version (as found, before symlinks). */
+  path: string;
+}
+
+/**
+ * The oldest Claude Code found — on PATH and in the places above — by where each binary lives; undefined
+ * when none can be placed. The oldest, because any of them may read settings.json, and one event it
+ * does not know makes it skip the whole file.
+ */
+export function installedClaudeVersion(home: string, pathVar: string | undefined, platform: NodeJS.Platform = process.platform): ClaudeInstall | undefined {
+  let oldest: ClaudeInstall | undefined;
+  const seen = new Set<string>();
+  for (const dir of [...pathDirs(pathVar), ...claudePlaces(home, platform)]) {
+    const found = findIn([dir], ["claude"]);
+    if (found === undefined) continue;
+    let real: string;
+    try {
+      real = fs.realpathSync(found);
+    } catch {
+      continue;
+    }
+    if (seen.has(real)) continue;
+    seen.add(real);
+    const version = versionFromInstall(real, readSmall);
+    if (version !== undefined && (oldest === undefined || !atLeast(version, oldest.version))) oldest = { version, path: found };
+  }
+  return oldest;
 }
 
 /** Of `ids` (default: every provider), those present; only the ones asked about are looked for. */

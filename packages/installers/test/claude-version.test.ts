@@ -3,7 +3,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { CLAUDE_EVENTS, atLeast, claudeEventsFor, installedClaudeVersion, parseVersion } from "@mytty-bar/installers";
+import { CLAUDE_EVENTS, atLeast, claudeCodeSpec, claudeEventsFor, installText, installedClaudeVersion, parseVersion, planHookJson, resolvePaths } from "@mytty-bar/installers";
+
+/** The version found, on Linux (no system dirs searched). */
+const versionOf = (home: string, pathVar: string) => installedClaudeVersion(home, pathVar, "linux")?.version;
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -47,10 +50,11 @@ describe("versions", () => {
 
   it("writes every event when the version is unknown or tolerant, and holds back only what an old one lacks", () => {
     expect(claudeEventsFor(CLAUDE_EVENTS, undefined).events).toEqual([...CLAUDE_EVENTS]);
-    expect(claudeEventsFor(CLAUDE_EVENTS, "2.1.101")).toEqual({ events: [...CLAUDE_EVENTS], withheld: [] });
+    expect(claudeEventsFor(CLAUDE_EVENTS, "2.1.101")).toEqual({ events: [...CLAUDE_EVENTS], withheld: [], optional: [] });
+    expect(claudeEventsFor(CLAUDE_EVENTS, undefined).optional).toEqual(["PermissionRequest", "PostToolBatch", "StopFailure"]);
     expect(claudeEventsFor(CLAUDE_EVENTS, "2.1.78").withheld).toEqual([{ event: "PostToolBatch", needs: "2.1.101" }]);
     expect(claudeEventsFor(CLAUDE_EVENTS, "2.0.44").withheld.map((w) => w.event)).toEqual(["PermissionRequest", "PostToolBatch", "StopFailure"]);
-    expect(claudeEventsFor(CLAUDE_EVENTS, "1.0.70").events).toEqual(["SessionStart", "UserPromptSubmit", "Notification", "Stop"]);
+    expect(claudeEventsFor(CLAUDE_EVENTS, "1.0.70").events).toEqual(["SessionStart", "SessionEnd", "UserPromptSubmit", "Notification", "Stop"]);
   });
 });
 
@@ -59,7 +63,7 @@ describe("installedClaudeVersion", () => {
     const root = tempRoot();
     const binary = put(path.join(root, "home", ".local", "share", "claude", "versions", "2.1.77"), "#!/bin/sh\n", 0o755);
     link(binary, path.join(root, "bin", "claude"));
-    expect(installedClaudeVersion(path.join(root, "nobody"), path.join(root, "bin"))).toBe("2.1.77");
+    expect(versionOf(path.join(root, "nobody"), path.join(root, "bin"))).toBe("2.1.77");
   });
 
   it("reads an npm global install's package.json (bin symlink → cli.js)", () => {
@@ -68,14 +72,14 @@ describe("installedClaudeVersion", () => {
     put(path.join(pkgDir, "package.json"), pkg("2.0.50"));
     const cli = put(path.join(pkgDir, "cli.js"), "#!/usr/bin/env node\n", 0o755);
     link(cli, path.join(root, "bin", "claude"));
-    expect(installedClaudeVersion(path.join(root, "nobody"), `/nonexistent:${path.join(root, "bin")}`)).toBe("2.0.50");
+    expect(versionOf(path.join(root, "nobody"), `/nonexistent:${path.join(root, "bin")}`)).toBe("2.0.50");
   });
 
   it("reads a Homebrew cask's version directory", () => {
     const root = tempRoot();
     const binary = put(path.join(root, "Caskroom", "claude-code", "2.1.90", "claude"), "#!/bin/sh\n", 0o755);
     link(binary, path.join(root, "bin", "claude"));
-    expect(installedClaudeVersion(path.join(root, "nobody"), path.join(root, "bin"))).toBe("2.1.90");
+    expect(versionOf(path.join(root, "nobody"), path.join(root, "bin"))).toBe("2.1.90");
   });
 
   it("finds the old ~/.claude/local wrapper without PATH, and its package beside it", () => {
@@ -83,7 +87,7 @@ describe("installedClaudeVersion", () => {
     const local = path.join(home, ".claude", "local");
     put(path.join(local, "claude"), '#!/bin/sh\nexec "$HOME/.claude/local/node_modules/.bin/claude" "$@"\n', 0o755);
     put(path.join(local, "node_modules", "@anthropic-ai", "claude-code", "package.json"), pkg("1.0.90"));
-    expect(installedClaudeVersion(home, "")).toBe("1.0.90");
+    expect(versionOf(home, "")).toBe("1.0.90");
   });
 
   it("says unknown for a claude it cannot place, another package's json, or none at all", () => {
@@ -91,8 +95,44 @@ describe("installedClaudeVersion", () => {
     put(path.join(root, "a", "claude"), "#!/bin/sh\n", 0o755);
     put(path.join(root, "b", "package.json"), pkg("9.9.9", "not-claude"));
     put(path.join(root, "b", "claude"), "#!/bin/sh\n", 0o755);
-    expect(installedClaudeVersion(path.join(root, "nobody"), path.join(root, "a"))).toBeUndefined();
-    expect(installedClaudeVersion(path.join(root, "nobody"), path.join(root, "b"))).toBeUndefined();
-    expect(installedClaudeVersion(path.join(root, "nobody"), "")).toBeUndefined();
+    expect(versionOf(path.join(root, "nobody"), path.join(root, "a"))).toBeUndefined();
+    expect(versionOf(path.join(root, "nobody"), path.join(root, "b"))).toBeUndefined();
+    expect(versionOf(path.join(root, "nobody"), "")).toBeUndefined();
+  });
+
+  it("takes the oldest of several installs (any of them reads settings.json), nvm's among them, and names it", () => {
+    const home = tempRoot();
+    const native = put(path.join(home, ".local", "share", "claude", "versions", "2.1.240"), "#!/bin/sh\n", 0o755);
+    link(native, path.join(home, ".local", "bin", "claude"));
+    const pkgDir = path.join(home, ".nvm", "versions", "node", "v20.11.0", "lib", "node_modules", "@anthropic-ai", "claude-code");
+    put(path.join(pkgDir, "package.json"), pkg("2.0.77"));
+    const cli = put(path.join(pkgDir, "cli.js"), "#!/usr/bin/env node\n", 0o755);
+    const nvmClaude = path.join(home, ".nvm", "versions", "node", "v20.11.0", "bin", "claude");
+    link(cli, nvmClaude);
+    // PATH as a Finder-started app has it: neither dir on it.
+    expect(installedClaudeVersion(home, "/usr/bin:/bin", "linux")).toEqual({ version: "2.0.77", path: nvmClaude });
+  });
+});
+
+describe("Claude Code events when the version cannot be told", () => {
+  const paths = resolvePaths({ env: { HOME: "/home/sam" }, platform: "linux" });
+  const none = () => undefined;
+
+  it("writes every event on a first install", () => {
+    const text = installText(null, claudeCodeSpec(paths))!;
+    for (const e of CLAUDE_EVENTS) expect(text).toContain(`"${e}"`);
+  });
+
+  it("does not demand the version-gated ones from an install the doctor made for an older Claude Code", () => {
+    const old = installText('{ "model": "opus" }\n', claudeCodeSpec(paths, { version: "2.0.50", path: "/x/claude" }))!;
+    expect(old).not.toContain("StopFailure");
+    const plan = planHookJson(claudeCodeSpec(paths), old, none);
+    expect(plan.status).toBe("installed");
+    expect(plan.install).toEqual([]);
+    // A repair for another reason still leaves them out.
+    const broken = old.replace('"SessionStart"', '"SessionStartX"');
+    const repaired = installText(broken, claudeCodeSpec(paths))!;
+    expect(repaired).toContain('"SessionStart"');
+    expect(repaired).not.toContain("StopFailure");
   });
 });
