@@ -124,7 +124,10 @@ export class EngineCore {
     if (result.status === "applied") record.lastRunId = runId;
     if (event.provider === "cursor") this.estimator = observeCursorEvent(this.estimator, event, replay ? new Date(event.at) : now);
     const created = result.created.map((item) => ({ item, ...(result.run ? { run: result.run } : {}) }));
-    return { created, log: replay ? [] : [{ t: "event", event, agent: refOf(record) }] };
+    // Logged under the id it was applied with (a repeated request's own id), so a replay — even of a
+    // compacted log that lost the first occurrence — gives its Attention item the same id, and acks hold.
+    const logged = result.event !== undefined && result.event.id !== event.id ? { ...event, id: result.event.id } : event;
+    return { created, log: replay ? [] : [{ t: "event", event: logged, agent: refOf(record) }] };
   }
 
   /** A scan arrived: update detected agents, poll activity, and close runs of agents that exited. */

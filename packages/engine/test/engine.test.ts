@@ -180,6 +180,17 @@ describe("engine", () => {
     const again = await start(paths, sys);
     expect(again.snapshot().attention.map((i) => i.id).sort()).toEqual(ids);
     expect(again.snapshot().agents.map((r) => [r.id, r.state, r.attention])).toEqual([["codex-720", "waiting-approval", true]]);
+    const second = again.snapshot().attention.find((i) => i.acknowledgedAt === undefined)!;
+    expect(again.acknowledge(second.id)).toBe(true);
+    await again.stop();
+
+    // A log that lost the first request (compaction keeps what the core still shows) replays the
+    // repeat under the same item id, so its acknowledgement still holds.
+    const lines = (await fs.readFile(paths.eventLog, "utf8")).split("\n").filter(Boolean);
+    const firstRequest = lines.findIndex((l) => (JSON.parse(l) as { event?: { hook?: string } }).event?.hook === "PermissionRequest");
+    await fs.writeFile(paths.eventLog, `${lines.filter((_, i) => i !== firstRequest).join("\n")}\n`);
+    const third = await start(paths, sys);
+    expect(third.snapshot().attention.map((i) => [i.id, i.acknowledgedAt !== undefined])).toEqual([[second.id, true]]);
   });
 
   it("pushes snapshots to watchers and answers wait when the state is reached", async () => {

@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { ProviderId } from "@mytty-bar/protocol";
-import { atLeast, versionFromInstall } from "./claude-version.js";
+import { versionFromInstall } from "./claude-version.js";
 import { PROVIDER_IDS } from "./constants.js";
 import type { Paths } from "./paths.js";
 
@@ -61,19 +61,29 @@ function readSmall(file: string): string | undefined {
   }
 }
 
-/** Where Claude Code's installers and Node version managers put `claude`, beyond PATH (a Finder-started
- * app gets a bare PATH). Absolute system dirs only on macOS: elsewhere a session's PATH has them. */
+/**
+ * Where Claude Code's installers put `claude`, for an app started from the Finder with a bare PATH:
+ * the native installer's first (the recommended install), then the old local one, Homebrew and npm's
+ * macOS prefix, then Node version managers' — nvm's newest Node first. Absolute system dirs only on
+ * macOS: elsewhere a session's PATH has them.
+ */
 function claudePlaces(home: string, platform: NodeJS.Platform): string[] {
   const under = (...parts: string[]) => path.join(home, ...parts);
   const nvm = under(".nvm", "versions", "node");
   let nvmBins: string[] = [];
   try {
-    nvmBins = fs.readdirSync(nvm).map((v) => path.join(nvm, v, "bin"));
+    const byVersion = (v: string) => v.replace(/^v/, "").split(".").map((n) => Number(n) || 0);
+    const newestFirst = (a: string, b: string) => {
+      const [x, y] = [byVersion(a), byVersion(b)];
+      for (let i = 0; i < 3; i += 1) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (y[i] ?? 0) - (x[i] ?? 0);
+      return 0;
+    };
+    nvmBins = fs.readdirSync(nvm).sort(newestFirst).slice(0, 32).map((v) => path.join(nvm, v, "bin"));
   } catch {
     // no nvm
   }
   const system = platform === "darwin" ? ["/opt/homebrew/bin", "/usr/local/bin"] : [];
-  return [under(".local", "bin"), under(".claude", "local"), under(".volta", "bin"), under(".bun", "bin"), under(".npm-global", "bin"), ...nvmBins, ...system];
+  return [under(".local", "bin"), under(".claude", "local"), ...system, under(".volta", "bin"), under(".bun", "bin"), under(".npm-global", "bin"), ...nvmBins];
 }
 
 export interface ClaudeInstall {
@@ -83,28 +93,19 @@ export interface ClaudeInstall {
 }
 
 /**
- * The oldest Claude Code found — on PATH and in the places above — by where each binary lives; undefined
- * when none can be placed. The oldest, because any of them may read settings.json, and one event it
- * does not know makes it skip the whole file.
+ * The Claude Code the user runs — the first `claude` on PATH, else the first in the places above — with
+ * its version read from where the binary lives; undefined when there is none or its version cannot
+ * be told.
  */
 export function installedClaudeVersion(home: string, pathVar: string | undefined, platform: NodeJS.Platform = process.platform): ClaudeInstall | undefined {
-  let oldest: ClaudeInstall | undefined;
-  const seen = new Set<string>();
-  for (const dir of [...pathDirs(pathVar), ...claudePlaces(home, platform)]) {
-    const found = findIn([dir], ["claude"]);
-    if (found === undefined) continue;
-    let real: string;
-    try {
-      real = fs.realpathSync(found);
-    } catch {
-      continue;
-    }
-    if (seen.has(real)) continue;
-    seen.add(real);
-    const version = versionFromInstall(real, readSmall);
-    if (version !== undefined && (oldest === undefined || !atLeast(version, oldest.version))) oldest = { version, path: found };
+  const found = findIn(pathDirs(pathVar), ["claude"]) ?? findIn(claudePlaces(home, platform), ["claude"]);
+  if (found === undefined) return undefined;
+  try {
+    const version = versionFromInstall(fs.realpathSync(found), readSmall);
+    return version !== undefined ? { version, path: found } : undefined;
+  } catch {
+    return undefined;
   }
-  return oldest;
 }
 
 /** Of `ids` (default: every provider), those present; only the ones asked about are looked for. */

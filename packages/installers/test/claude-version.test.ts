@@ -100,17 +100,28 @@ describe("installedClaudeVersion", () => {
     expect(versionOf(path.join(root, "nobody"), "")).toBeUndefined();
   });
 
-  it("takes the oldest of several installs (any of them reads settings.json), nvm's among them, and names it", () => {
+  it("takes the claude on PATH; without one, the native install before nvm's, and names it", () => {
     const home = tempRoot();
     const native = put(path.join(home, ".local", "share", "claude", "versions", "2.1.240"), "#!/bin/sh\n", 0o755);
     link(native, path.join(home, ".local", "bin", "claude"));
-    const pkgDir = path.join(home, ".nvm", "versions", "node", "v20.11.0", "lib", "node_modules", "@anthropic-ai", "claude-code");
-    put(path.join(pkgDir, "package.json"), pkg("2.0.77"));
-    const cli = put(path.join(pkgDir, "cli.js"), "#!/usr/bin/env node\n", 0o755);
-    const nvmClaude = path.join(home, ".nvm", "versions", "node", "v20.11.0", "bin", "claude");
-    link(cli, nvmClaude);
-    // PATH as a Finder-started app has it: neither dir on it.
-    expect(installedClaudeVersion(home, "/usr/bin:/bin", "linux")).toEqual({ version: "2.0.77", path: nvmClaude });
+    const nvmBin = (node: string, version: string) => {
+      const pkgDir = path.join(home, ".nvm", "versions", "node", node, "lib", "node_modules", "@anthropic-ai", "claude-code");
+      put(path.join(pkgDir, "package.json"), pkg(version));
+      const cli = put(path.join(pkgDir, "cli.js"), "#!/usr/bin/env node\n", 0o755);
+      const bin = path.join(home, ".nvm", "versions", "node", node, "bin");
+      link(cli, path.join(bin, "claude"));
+      return bin;
+    };
+    const old = nvmBin("v18.20.0", "2.0.77");
+    // The user's shell runs nvm's Node 18: that claude is the one to respect.
+    expect(installedClaudeVersion(home, `/usr/bin:${old}`, "linux")).toEqual({ version: "2.0.77", path: path.join(old, "claude") });
+    // A Finder-started app sees neither dir on PATH: the native install, not a leftover in nvm.
+    expect(installedClaudeVersion(home, "/usr/bin:/bin", "linux")).toEqual({ version: "2.1.240", path: path.join(home, ".local", "bin", "claude") });
+    // No native install: nvm's newest Node first (v20.10 before v18.20 and v9).
+    fs.rmSync(path.join(home, ".local"), { recursive: true });
+    nvmBin("v20.10.0", "2.1.100");
+    nvmBin("v9.0.0", "1.0.1");
+    expect(installedClaudeVersion(home, "/usr/bin:/bin", "linux")?.version).toBe("2.1.100");
   });
 });
 

@@ -23,8 +23,6 @@ export const RunSchema = z.object({
    * other events it is the same request made again (one command needing approval twice in a turn).
    */
   lastEventId: z.string().optional(),
-  /** Events applied to this run so far (a repeated payload's id is derived from it). */
-  eventCount: z.number().int().nonnegative().optional(),
   /** Why it ended when the engine or a rule closed it (e.g. "superseded", "process-exited"). */
   closedBy: z.string().optional(),
 });

@@ -86,18 +86,18 @@ function closedBy(event: AgentEvent, next: RunState): string | undefined {
  * the same hook call (dropped: undefined) or the same thing happening again — `npm test` needing
  * approval a second time in one turn, a repeated "continue" prompt on a session-keyed run. It is a
  * retry only while it is still the last event its run applied; once the run has moved on, it is a new
- * event, with an id from the run and how many events it had applied, so the third repeat differs from
- * the second and a replayed log derives the same ids. A finished run is reopened only by a new prompt:
- * a late copy of anything else from that turn stays a duplicate. Synthetic events (rules, estimators)
- * name what they stand for in their id: once seen, always a duplicate.
+ * event — also after the turn ended, since a blocking Stop hook lets Claude Code go on with the same
+ * prompt id. Its id comes from the payload's id and its own time, both in the logged event, so every
+ * repeat differs and a replayed (even compacted) log derives the same ids. Copies of one hook call are
+ * spooled together and read in time order, so a copy cannot arrive after its run moved on. Synthetic
+ * events (rules, estimators) name what they stand for in their id: once seen, always a duplicate.
  */
 function repeatOrSelf(state: TrackerState, event: AgentEvent): AgentEvent | undefined {
   if (!state.seen.includes(event.id)) return event;
   if (event.synthetic === true) return undefined;
   const run = currentRun(state, event.runId);
   if (run === undefined || run.lastEventId === undefined || run.lastEventId === event.id) return undefined;
-  if ((isTerminal(run.state) || run.state === "idle") && event.kind !== "started") return undefined;
-  return { ...event, id: syntheticId("repeat", event.id, run.id, String(run.eventCount ?? 0)) };
+  return { ...event, id: syntheticId("repeat", event.id, event.at) };
 }
 
 /** Drops keys holding undefined so runs compare and serialise the same after every event. */
@@ -127,7 +127,6 @@ function advance(run: Run, event: AgentEvent, next: RunState, scope: string | un
     startedAt: entersWork(run.state, next) ? event.at : run.startedAt,
     updatedAt: event.at,
     lastEventId: sourceId,
-    eventCount: (run.eventCount ?? 0) + 1,
     closedBy: closedBy(event, next),
   });
 }

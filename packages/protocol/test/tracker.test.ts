@@ -127,11 +127,20 @@ describe("the same payload again: a retry right away, a new event once the run m
     expect(actionableItems(state).map((i) => i.id)).toEqual([items[3]]);
   });
 
-  it("does not let a late copy reopen a finished turn; only a new prompt does", () => {
-    const stop = mapped("codex", "Stop", 4000);
-    const { state, results } = applyAll([...turn(), stop, mapped("codex", "PermissionRequest", 4100), mapped("codex", "PostToolUse", 4200)], {}, "agent");
-    expect(results.map((r) => r.status)).toEqual(["applied", "applied", "applied", "applied", "applied", "duplicate", "duplicate"]);
-    expect(currentRun(state, stop.runId)?.state).toBe("succeeded");
+  it("shows the same request again after a Stop a hook blocked (Claude Code goes on with the same prompt id)", () => {
+    const events = [
+      mapped("claude-code", "UserPromptSubmit", 0),
+      mapped("claude-code", "PermissionRequest", 1000),
+      mapped("claude-code", "Notification-permission_prompt", 1100),
+      mapped("claude-code", "PostToolBatch", 2000),
+      mapped("claude-code", "Stop", 3000),
+      mapped("claude-code", "PermissionRequest", 4000),
+      mapped("claude-code", "Notification-permission_prompt", 4100),
+    ];
+    const { state, results } = applyAll(events, {}, "agent");
+    expect(currentRun(state, events[0]!.runId)).toMatchObject({ state: "waiting-approval", generation: 1 });
+    expect(results[5]!.created.map((i) => i.kind)).toEqual(["approval-request"]);
+    expect(actionableItems(state).map((i) => i.id)).toEqual([results[5]!.created[0]!.id]);
   });
 
   it("still drops a retry of that repeated request", () => {
