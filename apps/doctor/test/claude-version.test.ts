@@ -73,18 +73,6 @@ describe("Claude Code hook events follow the installed version", () => {
     expect(events(h)).toContain("PermissionRequest");
   });
 
-  it("does not put back what it left out when it later cannot see Claude Code (a bare PATH, as the menu bar app has)", (t) => {
-    const h = testHome(t);
-    installClaude(h, "2.1.60");
-    expect(h.run("install", "claude-code").code).toBe(0);
-    const written = fs.readFileSync(h.claude, "utf8");
-    expect(written).not.toContain("StopFailure");
-    fs.rmSync(path.join(h.home, ".local"), { recursive: true });
-    expect(claudeStatus(h)).toMatchObject({ status: "installed" });
-    expect(h.run("fix").stdout).toContain("Nothing to do");
-    expect(fs.readFileSync(h.claude, "utf8")).toBe(written);
-  });
-
   it("writes every event when the version cannot be told (no claude anywhere we look)", (t) => {
     const h = testHome(t);
     expect(h.run("install", "claude-code").code).toBe(0);

@@ -14,7 +14,7 @@ export function claudeCodeSpec(paths: Paths, claude?: { version: string; path: s
   // Shell form works on every Claude Code version; the path is quoted because the macOS data dir has a space,
   // and `exec` makes the helper's parent Claude Code itself rather than its `sh -c` (see helperCommand).
   const handler = { type: "command", command: helperCommand(paths.helper, "claude-code"), timeout: 5 };
-  const { events, withheld, optional } = claudeEventsFor(CLAUDE_EVENTS, version);
+  const { events, withheld } = claudeEventsFor(CLAUDE_EVENTS, version);
   const note = claude !== undefined ? withheldNote(claude, withheld) : undefined;
   return {
     provider: "claude-code",
@@ -23,6 +23,5 @@ export function claudeCodeSpec(paths: Paths, claude?: { version: string; path: s
     events: events.map((name) => (name === "Notification" ? { name, matcher: CLAUDE_NOTIFICATION_MATCHER, handler } : { name, handler })),
     ...(withheld.length > 0 ? { withheld: Object.fromEntries(withheld.map((w) => [w.event, `Claude Code ${version} does not know this event and would skip the whole file (needs ${w.needs})`])) } : {}),
     ...(note !== undefined ? { note } : {}),
-    ...(optional.length > 0 ? { optional } : {}),
   };
 }

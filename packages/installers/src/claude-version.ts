@@ -39,21 +39,20 @@ export interface ClaudeEventChoice {
   events: string[];
   /** Events left out because this version does not know them, with the version each needs. */
   withheld: { event: string; needs: string }[];
-  /**
-   * Version unknown: events a fresh install writes but a check does not demand, so a front end that
-   * cannot see the binary (a bare launchd PATH) never "repairs" in what the doctor left out on purpose.
-   */
-  optional: string[];
 }
 
-/** Of `all`, the events to write for `version` (undefined = unknown: all of them, the gated ones optional). */
+/**
+ * Of `all`, the events to write for `version`. Unknown (no `claude` found, or one we cannot place):
+ * all of them, as before this check existed — and all are demanded, so a hand edit that removed one is
+ * still "needs repair".
+ */
 export function claudeEventsFor(all: readonly string[], version: string | undefined): ClaudeEventChoice {
-  if (version === undefined) return { events: [...all], withheld: [], optional: all.filter((e) => CLAUDE_EVENT_FLOORS[e] !== undefined) };
+  if (version === undefined) return { events: [...all], withheld: [] };
   const withheld = all.flatMap((event) => {
     const needs = CLAUDE_EVENT_FLOORS[event];
     return needs !== undefined && !atLeast(version, needs) ? [{ event, needs }] : [];
   });
-  return { events: all.filter((e) => !withheld.some((w) => w.event === e)), withheld, optional: [] };
+  return { events: all.filter((e) => !withheld.some((w) => w.event === e)), withheld };
 }
 
 /**

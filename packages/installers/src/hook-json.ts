@@ -24,8 +24,6 @@ export interface HookJsonSpec {
   withheld?: Readonly<Record<string, string>>;
   /** Something notable even when installed (what was left out and what to do), shown as the item's detail. */
   note?: string;
-  /** Events a fresh install writes but whose absence is no problem (the provider's version is unknown). */
-  optional?: readonly string[];
 }
 
 type Json = Record<string, unknown>;
@@ -92,7 +90,6 @@ function problems(a: Extract<Analysis, { ok: true }>, spec: HookJsonSpec): { eve
   const hooks = (a.root.hooks ?? {}) as Record<string, Json[]>;
   for (const ev of spec.events) {
     const mine = a.owned.filter((o) => o.event === ev.name);
-    if (mine.length === 0 && spec.optional?.includes(ev.name) === true) continue;
     if (mine.length === 0) out.push({ event: ev.name, reason: "missing" });
     else if (mine.length > 1) out.push({ event: ev.name, reason: "duplicate entries" });
     else {
@@ -151,8 +148,6 @@ export function installText(before: string | null, spec: HookJsonSpec): string |
   if (bad.length === 0) return text;
   const fmt = detectFormat(before ?? "");
   const repair = new Set(bad.map((b) => b.event));
-  // A first install writes the optional events too; a repair leaves their absence alone.
-  if (a.owned.length === 0) for (const e of spec.optional ?? []) repair.add(e);
   const removed = removeOwned(text, spec, repair);
   text = pruneEvents(removed.text, spec, [...removed.touched].filter((e) => !spec.events.some((s) => s.name === e)));
   for (const [k, v] of Object.entries(spec.rootDefaults ?? {})) if (!(k in a.root)) text = insertProperty(text, [], k, v, fmt);

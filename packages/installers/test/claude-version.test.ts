@@ -50,8 +50,7 @@ describe("versions", () => {
 
   it("writes every event when the version is unknown or tolerant, and holds back only what an old one lacks", () => {
     expect(claudeEventsFor(CLAUDE_EVENTS, undefined).events).toEqual([...CLAUDE_EVENTS]);
-    expect(claudeEventsFor(CLAUDE_EVENTS, "2.1.101")).toEqual({ events: [...CLAUDE_EVENTS], withheld: [], optional: [] });
-    expect(claudeEventsFor(CLAUDE_EVENTS, undefined).optional).toEqual(["PermissionRequest", "PostToolBatch", "StopFailure"]);
+    expect(claudeEventsFor(CLAUDE_EVENTS, "2.1.101")).toEqual({ events: [...CLAUDE_EVENTS], withheld: [] });
     expect(claudeEventsFor(CLAUDE_EVENTS, "2.1.78").withheld).toEqual([{ event: "PostToolBatch", needs: "2.1.101" }]);
     expect(claudeEventsFor(CLAUDE_EVENTS, "2.0.44").withheld.map((w) => w.event)).toEqual(["PermissionRequest", "PostToolBatch", "StopFailure"]);
     expect(claudeEventsFor(CLAUDE_EVENTS, "1.0.70").events).toEqual(["SessionStart", "SessionEnd", "UserPromptSubmit", "Notification", "Stop"]);
@@ -127,23 +126,13 @@ describe("installedClaudeVersion", () => {
 
 describe("Claude Code events when the version cannot be told", () => {
   const paths = resolvePaths({ env: { HOME: "/home/sam" }, platform: "linux" });
-  const none = () => undefined;
 
-  it("writes every event on a first install", () => {
+  it("writes and demands every event, so removing one by hand is still a repair", () => {
     const text = installText(null, claudeCodeSpec(paths))!;
     for (const e of CLAUDE_EVENTS) expect(text).toContain(`"${e}"`);
-  });
-
-  it("does not demand the version-gated ones from an install the doctor made for an older Claude Code", () => {
-    const old = installText('{ "model": "opus" }\n', claudeCodeSpec(paths, { version: "2.0.50", path: "/x/claude" }))!;
-    expect(old).not.toContain("StopFailure");
-    const plan = planHookJson(claudeCodeSpec(paths), old, none);
-    expect(plan.status).toBe("installed");
-    expect(plan.install).toEqual([]);
-    // A repair for another reason still leaves them out.
-    const broken = old.replace('"SessionStart"', '"SessionStartX"');
-    const repaired = installText(broken, claudeCodeSpec(paths))!;
-    expect(repaired).toContain('"SessionStart"');
-    expect(repaired).not.toContain("StopFailure");
+    const handEdited = text.replace('"PermissionRequest"', '"PermissionRequestX"');
+    const plan = planHookJson(claudeCodeSpec(paths), handEdited, () => undefined);
+    expect(plan.status).toBe("needs-repair");
+    expect(plan.detail).toContain("PermissionRequest: missing");
   });
 });
