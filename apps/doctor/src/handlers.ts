@@ -10,6 +10,7 @@ import {
   installItems,
   planAll,
   planContext,
+  rememberClaude,
   presentProviders,
   resolvePaths,
   unifiedDiff,
@@ -48,8 +49,9 @@ function setup(io: Io, opts: CommonOptions) {
   const settings = readDoctorSettings(paths);
   const lang = opts.lang ?? settings.lang;
   const pointers = opts.pointers !== false && settings.pointers;
-  const plan = () => planAll(planContext(paths, lang, io.env.PATH));
-  return { paths, lang, pointers, plan };
+  const context = planContext(paths, lang, io.env.PATH);
+  const plan = () => planAll(context);
+  return { paths, lang, pointers, plan, claude: () => context.claudeVersion?.() };
 }
 
 /**
@@ -117,7 +119,10 @@ async function runChanges(action: Action, items: ItemPlan[], changes: FileChange
   let outcomes: ChangeOutcome[] = [];
   let diffText = "";
   if (opts.dryRun) diffText = await unifiedDiff(todo);
-  else outcomes = await applyChanges(todo, { paths: ctx.paths });
+  else {
+    outcomes = await applyChanges(todo, { paths: ctx.paths });
+    rememberClaudeFor(action, items, ctx);
+  }
   const after = await report(ctx.paths, ctx.plan(), ctx.pointers);
   const failed = outcomes.some((o) => o.result === "conflict" || o.result === "invalid" || o.result === "error");
   const code = failed || skipped.length > 0 ? 1 : 0;
@@ -148,6 +153,21 @@ async function runChanges(action: Action, items: ItemPlan[], changes: FileChange
   if (codexWritten) out.push(M.codexTrust);
   io.stdout.write(`${out.join("\n")}\n`);
   return code;
+}
+
+/**
+ * After writing Claude Code's hooks for a version we could tell, keep which `claude` that was: the menu
+ * bar app, started from the Finder with a bare PATH, then judges the same file by the same binary
+ * instead of asking for events an older one would choke on.
+ */
+function rememberClaudeFor(action: Action, items: readonly ItemPlan[], ctx: ReturnType<typeof setup>): void {
+  const claude = action !== "uninstall" && items.some((i) => i.id === "claude-code") ? ctx.claude() : undefined;
+  if (claude === undefined) return;
+  try {
+    rememberClaude(ctx.paths.claudeSeen, claude.path);
+  } catch {
+    // Only a hint for other front ends; the hooks are written either way.
+  }
 }
 
 export async function runInstall(ids: ProviderId[], opts: CommonOptions, io: Io): Promise<number> {

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseJsonc } from "@mytty-bar/installers";
-import { testHome, type Home } from "./harness.js";
+import { mode, testHome, type Home } from "./harness.js";
 
 /** A native install as Claude Code's installer lays it out: ~/.local/bin/claude → versions/<version>. */
 function installClaude(h: Home, version: string): void {
@@ -71,6 +71,34 @@ describe("Claude Code hook events follow the installed version", () => {
     expect(events(h)).not.toContain("StopFailure");
     expect(events(h)).not.toContain("PostToolBatch");
     expect(events(h)).toContain("PermissionRequest");
+  });
+
+  it("remembers the claude it installed for, so a bare PATH (a Finder-started app) judges by the same one", (t) => {
+    const h = testHome(t);
+    // An old Claude Code in a place only the user's shell knows about.
+    const binary = path.join(h.home, "opt", "claude", "versions", "2.1.60");
+    fs.mkdirSync(path.dirname(binary), { recursive: true });
+    fs.writeFileSync(binary, "#!/bin/sh\n", { mode: 0o755 });
+    const shellBin = path.join(h.home, "bin");
+    fs.mkdirSync(shellBin);
+    fs.symlinkSync(binary, path.join(shellBin, "claude"));
+    const bare = h.env.PATH;
+    h.env.PATH = `${shellBin}:${bare}`;
+    expect(h.run("install", "claude-code").code).toBe(0);
+    expect(events(h)).not.toContain("StopFailure");
+    const seen = path.join(h.data, "claude-seen.json");
+    expect(JSON.parse(fs.readFileSync(seen, "utf8"))).toEqual({ path: path.join(shellBin, "claude") });
+    expect(mode(seen)).toBe(0o600);
+
+    h.env.PATH = bare;
+    expect(claudeStatus(h)).toMatchObject({ status: "installed", detail: expect.stringContaining(`Claude Code 2.1.60 (${path.join(shellBin, "claude")})`) });
+    expect(h.run("fix").stdout).toContain("Nothing to do");
+    // Without the record that PATH cannot tell the version, and every event is asked for again.
+    fs.rmSync(seen);
+    expect(claudeStatus(h)).toMatchObject({ status: "needs-repair", detail: expect.stringContaining("StopFailure: missing") });
+    // A record that is not ours to trust (not JSON, a relative path) is ignored the same way.
+    fs.writeFileSync(seen, '{"path":"bin/claude"}');
+    expect(claudeStatus(h).status).toBe("needs-repair");
   });
 
   it("writes every event when the version cannot be told (no claude anywhere we look)", (t) => {

@@ -9,7 +9,7 @@ export type { ApplyHooks, ApplyOptions, ChangeOutcome } from "./apply.js";
 export { installText, removalText, parseHint, planHookJson, type RemovalHint, type HookJsonSpec, type HookEventSpec } from "./hook-json.js";
 export { claudeCodeSpec, CLAUDE_EVENTS, CLAUDE_NOTIFICATION_MATCHER } from "./claude-code.js";
 export { CLAUDE_EVENT_FLOORS, CLAUDE_TOLERANT_FROM, atLeast, claudeEventsFor, parseVersion, versionFromInstall } from "./claude-version.js";
-export { installedClaudeVersion, type ClaudeInstall } from "./presence.js";
+export { installedClaudeVersion, rememberClaude, rememberedClaude, type ClaudeInstall } from "./presence.js";
 export { codexSpec, codexHooksSwitchedOff, CODEX_EVENTS } from "./codex.js";
 export { cursorSpec, CURSOR_EVENTS } from "./cursor.js";
 export { opencodePluginText, OPENCODE_FORWARDED } from "./opencode.js";

@@ -5,7 +5,7 @@ import { newestBackupLookup } from "./backups.js";
 import { planGuide, planHelper, planPointer, planProvider, POINTER_PROVIDERS, type PlanContext, type PointerProvider } from "./items.js";
 import type { FileChange, ItemPlan, Lang } from "./plan.js";
 import type { Paths } from "./paths.js";
-import { installedClaudeVersion, type ClaudeInstall } from "./presence.js";
+import { installedClaudeVersion, rememberedClaude, type ClaudeInstall } from "./presence.js";
 
 export interface Plans {
   providers: ItemPlan[];
@@ -17,7 +17,7 @@ export interface Plans {
 /** `pathVar` is where the `claude` binary is looked for (its version decides which events are written). */
 export function planContext(paths: Paths, lang?: Lang, pathVar: string | undefined = process.env.PATH): PlanContext {
   let version: { value: ClaudeInstall | undefined } | undefined;
-  const claudeVersion = () => (version ??= { value: installedClaudeVersion(paths.home, pathVar) }).value;
+  const claudeVersion = () => (version ??= { value: installedClaudeVersion(paths.home, pathVar, process.platform, rememberedClaude(paths.claudeSeen)) }).value;
   return { paths, ...(lang ? { lang } : {}), newestBackup: newestBackupLookup(paths), claudeVersion };
 }
 

@@ -17,6 +17,8 @@ export interface Paths {
   eventLog: string;
   acksFile: string;
   settingsFile: string;
+  /** The `claude` the doctor last installed for (a Finder-started app cannot see the shell's PATH). */
+  claudeSeen: string;
   backupsDir: string;
   guide: string;
   claudeDir: string;
@@ -72,6 +74,7 @@ export function resolvePaths({ env = process.env, platform = process.platform }:
     eventLog: path.join(dataDir, "events.jsonl"),
     acksFile: path.join(dataDir, "acks.jsonl"),
     settingsFile: path.join(dataDir, "settings.json"),
+    claudeSeen: path.join(dataDir, "claude-seen.json"),
     backupsDir: path.join(dataDir, "backups"),
     guide: path.join(dataDir, "mytty-team.md"),
     claudeDir,

@@ -93,12 +93,19 @@ export interface ClaudeInstall {
 }
 
 /**
- * The Claude Code the user runs — the first `claude` on PATH, else the first in the places above — with
- * its version read from where the binary lives; undefined when there is none or its version cannot
- * be told.
+ * The Claude Code the user runs — the first `claude` on PATH, else the one the doctor last installed
+ * for (`remembered`, from a shell whose PATH a Finder-started app does not have), else the first in
+ * the places above — with its version read from where the binary lives; undefined when there is none
+ * or its version cannot be told.
  */
-export function installedClaudeVersion(home: string, pathVar: string | undefined, platform: NodeJS.Platform = process.platform): ClaudeInstall | undefined {
-  const found = findIn(pathDirs(pathVar), ["claude"]) ?? findIn(claudePlaces(home, platform), ["claude"]);
+export function installedClaudeVersion(
+  home: string,
+  pathVar: string | undefined,
+  platform: NodeJS.Platform = process.platform,
+  remembered?: string,
+): ClaudeInstall | undefined {
+  const recalled = remembered !== undefined ? findIn([path.dirname(remembered)], [path.basename(remembered)]) : undefined;
+  const found = findIn(pathDirs(pathVar), ["claude"]) ?? recalled ?? findIn(claudePlaces(home, platform), ["claude"]);
   if (found === undefined) return undefined;
   try {
     const version = versionFromInstall(fs.realpathSync(found), readSmall);
@@ -111,4 +118,24 @@ export function installedClaudeVersion(home: string, pathVar: string | undefined
 /** Of `ids` (default: every provider), those present; only the ones asked about are looked for. */
 export function presentProviders(paths: Paths, pathVar: string | undefined = process.env.PATH, ids: readonly ProviderId[] = PROVIDER_IDS): ProviderId[] {
   return ids.filter((id) => fs.existsSync(configDir(id, paths)) || onPath(BINARIES[id], pathVar));
+}
+
+/** The path `rememberClaude` kept, when the file holds one (anything else reads as nothing). */
+export function rememberedClaude(file: string): string | undefined {
+  const text = readSmall(file);
+  if (text === undefined) return undefined;
+  try {
+    const value = (JSON.parse(text) as { path?: unknown }).path;
+    return typeof value === "string" && path.isAbsolute(value) && value.length <= 4096 && !value.includes("\0") ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps which `claude` an install or fix was planned for (0600, written whole or not at all). */
+export function rememberClaude(file: string, claudePath: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, `${JSON.stringify({ path: claudePath })}\n`, { mode: 0o600 });
+  fs.renameSync(tmp, file);
 }
