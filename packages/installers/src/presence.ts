@@ -29,16 +29,19 @@ function configDir(id: ProviderId, paths: Paths): string {
   }
 }
 
-/** The first of `names` that is executable in one of `dirs`, as a path. */
+/**
+ * The first of `names` that is an executable file in one of `dirs`, as a path. stat with
+ * throwIfNoEntry: a thrown ENOENT per PATH dir would be most of this check's cost in `status`.
+ */
 function findIn(dirs: readonly string[], names: readonly string[]): string | undefined {
   for (const dir of dirs) {
     for (const name of names) {
       const file = path.join(dir, name);
       try {
-        fs.accessSync(file, fs.constants.X_OK);
-        return file;
+        const st = fs.statSync(file, { throwIfNoEntry: false });
+        if (st !== undefined && st.isFile() && (st.mode & 0o111) !== 0) return file;
       } catch {
-        // keep looking
+        // unreadable dir: keep looking
       }
     }
   }
@@ -54,8 +57,8 @@ export function onPath(names: readonly string[], pathVar: string | undefined): b
 /** Small text files only (a package.json): anything odd reads as absent. */
 function readSmall(file: string): string | undefined {
   try {
-    const st = fs.statSync(file);
-    return st.isFile() && st.size <= 256 * 1024 ? fs.readFileSync(file, "utf8") : undefined;
+    const st = fs.statSync(file, { throwIfNoEntry: false });
+    return st !== undefined && st.isFile() && st.size <= 256 * 1024 ? fs.readFileSync(file, "utf8") : undefined;
   } catch {
     return undefined;
   }
@@ -78,7 +81,7 @@ function claudePlaces(home: string, platform: NodeJS.Platform): string[] {
       for (let i = 0; i < 3; i += 1) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (y[i] ?? 0) - (x[i] ?? 0);
       return 0;
     };
-    nvmBins = fs.readdirSync(nvm).sort(newestFirst).slice(0, 32).map((v) => path.join(nvm, v, "bin"));
+    if (fs.existsSync(nvm)) nvmBins = fs.readdirSync(nvm).sort(newestFirst).slice(0, 32).map((v) => path.join(nvm, v, "bin"));
   } catch {
     // no nvm
   }
