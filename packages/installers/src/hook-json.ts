@@ -41,21 +41,21 @@ type Analysis = { ok: true; root: Json; owned: Owned[] } | { ok: false; problem:
 function analyze(text: string, spec: HookJsonSpec): Analysis {
   const parsed = parseJsonc(text);
   if (!parsed.ok) return parsed;
-  const { root: node, value } = parsed;
-  if (!isObj(value)) return { ok: false, problem: problemAt(text, node, [], "the top level is not a JSON object") };
+  const { root: tree, value } = parsed;
+  if (!isObj(value)) return { ok: false, problem: problemAt(text, tree(), [], "the top level is not a JSON object") };
   if (spec.allowedRootKeys) {
     const extra = Object.keys(value).find((k) => !spec.allowedRootKeys!.includes(k));
     if (extra !== undefined) {
-      return { ok: false, problem: problemAt(text, node, [extra], `unknown top-level key "${extra}" (only ${spec.allowedRootKeys.join(" and ")} are accepted, the provider ignores this file)`) };
+      return { ok: false, problem: problemAt(text, tree(), [extra], `unknown top-level key "${extra}" (only ${spec.allowedRootKeys.join(" and ")} are accepted, the provider ignores this file)`) };
     }
   }
   const hooks = value.hooks;
   if (hooks === undefined) return { ok: true, root: value, owned: [] };
-  if (!isObj(hooks)) return { ok: false, problem: problemAt(text, node, ["hooks"], `"hooks" is not an object`) };
+  if (!isObj(hooks)) return { ok: false, problem: problemAt(text, tree(), ["hooks"], `"hooks" is not an object`) };
   const owned: Owned[] = [];
   for (const [event, list] of Object.entries(hooks)) {
     if (!Array.isArray(list) || !list.every(isObj)) {
-      return { ok: false, problem: problemAt(text, node, ["hooks", event], `"hooks.${event}" is not an array of objects`) };
+      return { ok: false, problem: problemAt(text, tree(), ["hooks", event], `"hooks.${event}" is not an array of objects`) };
     }
     list.forEach((entry, gi) => {
       if (spec.layout === "flat") {
