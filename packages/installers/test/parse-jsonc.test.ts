@@ -25,9 +25,14 @@ describe("parseJsonc", () => {
     expect(plan).toMatchObject({ status: "invalid", problem: { line: 4, column: 13, message: '"hooks.Stop" is not an array of objects' } });
   });
 
-  it("keeps a __proto__ key as the JSONC parser reads it", () => {
-    const parsed = parseJsonc('{ "__proto__": { "polluted": true }, "a": 1 }');
-    expect(parsed.ok && (parsed.value as Record<string, unknown>).a).toBe(1);
+  it("reads a __proto__ key as the JSONC parser does (no own property), and pollutes nothing", () => {
+    const text = '{ "__proto__": { "polluted": true }, "a": 1 }';
+    const parsed = parseJsonc(text);
+    if (!parsed.ok) throw new Error(parsed.problem.message);
+    const value = parsed.value as Record<string, unknown>;
+    const reference = jsoncParse(text) as Record<string, unknown>;
+    expect(Object.hasOwn(value, "__proto__")).toBe(Object.hasOwn(reference, "__proto__"));
+    expect(Object.keys(value)).toEqual(["a"]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 

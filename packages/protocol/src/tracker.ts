@@ -67,8 +67,9 @@ function withHead(heads: Record<string, string> | undefined, runs: Record<string
   return next;
 }
 
-function remember(seen: readonly string[], id: string, limit: number): string[] {
-  if (seen.includes(id)) return [...seen];
+function remember(seen: string[], id: string, limit: number): string[] {
+  // A repeat's id is already there: the same list (states are never mutated, so sharing is safe).
+  if (seen.includes(id)) return seen;
   const next = [...seen, id];
   return next.length > limit ? next.slice(next.length - limit) : next;
 }

@@ -27,12 +27,10 @@ export function requireTmux(ctx: TeamContext, command: string): void {
   if (!ctx.env.TMUX || !ctx.env.TMUX_PANE) throw new TeamError(say.tmuxNeeded(command), EXIT.tmuxNeeded);
 }
 
-/** The tmux server of an engine row: detection names it; a hook-only row has it in the TMUX hint. */
-export const rowSocket = rowTmuxSocket;
 
 /** Pane ids repeat across tmux servers: a row is in `pane` only when its server is known to be ours. */
 export function rowInPane(row: AgentRow, pane: string, socket: string | undefined): boolean {
-  return row.terminal.tmuxPane === pane && socket !== undefined && rowSocket(row) === socket;
+  return row.terminal.tmuxPane === pane && socket !== undefined && rowTmuxSocket(row) === socket;
 }
 
 export async function tmuxOrFail(runner: TmuxRunner, args: readonly string[], what: string): Promise<string> {
@@ -80,7 +78,7 @@ export async function resolveAgent(ctx: TeamContext, agent: string): Promise<Res
     const row = found.row;
     const paneId = row.terminal.tmuxPane;
     if (paneId === undefined) throw new TeamError(say.agentNotInTmux(row.id), EXIT.failed);
-    const socket = rowSocket(row);
+    const socket = rowTmuxSocket(row);
     const runner = socket !== undefined ? ctx.tmux(socket) : local;
     return { id: row.id, pane: paneId, runner, row };
   }
