@@ -18,6 +18,7 @@ export async function pollInsights(core: EngineCore, inspector: InsightsInspecto
   for (const record of core.agents.values()) {
     if (record.pid === null || !record.alive) continue;
     const cwd = record.cwd ?? (record.processCwd || undefined);
+    const run = record.lastRunId !== undefined ? core.tracker.runs[record.lastRunId] : undefined;
     agents.push({
       key: record.key,
       provider: record.provider,
@@ -28,6 +29,7 @@ export async function pollInsights(core: EngineCore, inspector: InsightsInspecto
       executable: record.executable,
       ...(record.argv ? { argv: record.argv } : {}),
       estimateRuns: !hooks.installed(record.provider, now),
+      ...(run ? { run: { runKey: run.runKey, state: run.state, updatedAt: run.updatedAt, ...(run.sessionId !== undefined ? { sessionId: run.sessionId } : {}) } } : {}),
     });
   }
   const result = await inspector.poll(agents, now);

@@ -14,3 +14,5 @@ export * from "./read.js";
 export * from "./inspector.js";
 export * from "./hooks.js";
 export * from "./settings-files.js";
+export * from "./claude-registry.js";
+export * from "./registry-watch.js";

@@ -11,6 +11,8 @@ import { DEFAULT_HEAD_BYTES, DEFAULT_TAIL_BYTES, readClaude, readCodex, type Tra
 import { agentResumeCommand } from "./resume.js";
 import { antigravityModel, claudeSelection, type SelectionCache, type SettingsCache } from "./settings-files.js";
 import { nodeTranscriptSource, processStartMs, type FileStamp, type TranscriptSource } from "./source.js";
+import { pollRegistry, type RegistryWatch } from "./registry-watch.js";
+import type { RegistryRun } from "./claude-registry.js";
 
 export interface InsightAgent {
   /** The engine's agent id; state is kept per key. */
@@ -32,6 +34,8 @@ export interface InsightAgent {
   argv?: readonly string[];
   /** No hooks installed for this provider: estimate runs from the process and the transcript. */
   estimateRuns: boolean;
+  /** The run the agent's row shows now: what Claude Code's session registry would correct or continue. */
+  run?: RegistryRun;
 }
 
 export interface AgentInsight {
@@ -89,6 +93,7 @@ interface Watch {
   pending: boolean;
   appeared: boolean;
   settings: SettingsCache;
+  registry: RegistryWatch;
 }
 
 const sameStamp = (a: FileStamp | undefined, b: FileStamp | undefined) =>
@@ -150,6 +155,10 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
     if (agent.provider !== "claude-code" && agent.provider !== "codex") {
       return { resumeCommand: agentResumeCommand({ ...agent, hookSessionId: agent.sessionId }) };
     }
+    // Claude Code's own registry, when it speaks for this process, replaces the transcript's run guesses.
+    const registry = agent.provider === "claude-code" ? await pollRegistry(source, options.paths.claudeDir, agent, watch.registry, now) : { live: false };
+    if (registry.event !== undefined) events.push(registry.event);
+    const estimateRuns = agent.estimateRuns && !registry.live;
     await locate(watch, t);
     let read = false;
     if (watch.file !== undefined) {
@@ -184,7 +193,7 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
         provider: agent.provider,
         turns: summary.turns,
         interruption: summary.interruption,
-        estimateRuns: agent.estimateRuns,
+        estimateRuns,
         settled,
         sessionId: agent.sessionId ?? summary.sessionId,
         cwd: agent.cwd,
@@ -194,15 +203,15 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
       watch.pending = result.pending;
       events.push(...result.events);
       const sessionId = agent.sessionId ?? summary.sessionId;
-      if (agent.estimateRuns && first && !watch.appeared && result.events.length === 0 && sessionId !== undefined) {
+      if (estimateRuns && first && !watch.appeared && result.events.length === 0 && sessionId !== undefined) {
         events.push(appearedEvent({ provider: agent.provider, processTag: processTag(agent), sessionId, cwd: agent.cwd, now }));
       }
       watch.appeared = true;
     }
-    const insight: AgentInsight = { transcriptPath: watch.file };
+    const insight: AgentInsight = { transcriptPath: watch.file, sessionId: registry.sessionId };
     if (summary !== undefined) {
       insight.model = summary.model;
-      insight.sessionId = summary.sessionId;
+      insight.sessionId = registry.sessionId ?? summary.sessionId;
       insight.usedTokens = summary.usedTokens;
       if (agent.provider === "claude-code") {
         if (summary.usedTokens !== undefined) {
@@ -243,7 +252,7 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
       agents.map(async (agent) => {
         let watch = watches.get(agent.key);
         if (watch === undefined) {
-          watch = { agent: ownFacts(agent), locatedAt: -Infinity, stampSeenAt: t, readAt: -Infinity, selection: { at: -Infinity }, settings: {}, estimate: emptyEstimate(), pending: false, appeared: false };
+          watch = { agent: ownFacts(agent), locatedAt: -Infinity, stampSeenAt: t, readAt: -Infinity, selection: { at: -Infinity }, settings: {}, registry: {}, estimate: emptyEstimate(), pending: false, appeared: false };
           watches.set(agent.key, watch);
         }
         watch.agent = ownFacts(agent);

@@ -1,0 +1,59 @@
+// The file-system half of the Claude Code session registry: one stat per Claude agent and poll, a read
+// only when the file's (mtime, size) changed. Reads go through the TranscriptSource like every insight.
+import path from "node:path";
+import { sanitizeCwd, type AgentEvent } from "@mytty-bar/protocol";
+import { parseRegistryRecord, registryEvent, registryMatches, REGISTRY_MAX_BYTES, type RegistryRecord, type RegistryRun } from "./claude-registry.js";
+import type { FileStamp, TranscriptSource } from "./source.js";
+
+/** Per agent: the stamp the record was read at, and what it said. */
+export interface RegistryWatch {
+  stamp?: FileStamp;
+  record?: RegistryRecord;
+}
+
+export interface RegistryAgent {
+  pid?: number;
+  /** detect's raw start time: Linux /proc/<pid>/stat field 22, `ps -o lstart` text on macOS. */
+  startTime?: string;
+  cwd?: string;
+  estimateRuns: boolean;
+  run?: RegistryRun;
+}
+
+export interface RegistryResult {
+  /** The record describes this very process (pid and start time match) and publishes a status. */
+  live: boolean;
+  sessionId?: string;
+  event?: AgentEvent;
+}
+
+/** `<config dir>/sessions/<pid>.json` for exactly this pid: never a directory listing. */
+export function registryFile(claudeDir: string, pid: number): string {
+  return path.join(claudeDir, "sessions", `${pid}.json`);
+}
+
+export async function readRegistry(source: TranscriptSource, claudeDir: string, agent: RegistryAgent, watch: RegistryWatch): Promise<RegistryRecord | undefined> {
+  if (agent.pid === undefined) return undefined;
+  const file = registryFile(claudeDir, agent.pid);
+  const stamp = await source.stat(file);
+  if (stamp === undefined) {
+    watch.stamp = undefined;
+    watch.record = undefined;
+    return undefined;
+  }
+  if (watch.stamp === undefined || watch.stamp.mtimeMs !== stamp.mtimeMs || watch.stamp.size !== stamp.size) {
+    const text = await source.readText(file, REGISTRY_MAX_BYTES).catch(() => undefined);
+    watch.stamp = stamp;
+    watch.record = text !== undefined ? parseRegistryRecord(text) : undefined;
+  }
+  const record = watch.record;
+  return record !== undefined && registryMatches(record, agent.pid, agent.startTime) ? record : undefined;
+}
+
+/** One poll of one Claude agent's registry record: whether it speaks for the agent, and what it means now. */
+export async function pollRegistry(source: TranscriptSource, claudeDir: string, agent: RegistryAgent, watch: RegistryWatch, now: Date): Promise<RegistryResult> {
+  const record = await readRegistry(source, claudeDir, agent, watch);
+  if (record === undefined) return { live: false };
+  const event = registryEvent({ record, run: agent.run, estimateRuns: agent.estimateRuns, cwd: agent.cwd ?? sanitizeCwd(record.cwd), now });
+  return { live: record.status !== undefined, sessionId: record.sessionId, ...(event !== undefined ? { event } : {}) };
+}

@@ -1,0 +1,158 @@
+// Claude Code's session registry, pure half: the records in fixtures/claude-sessions/ (real-shaped, see
+// its README) → records, the pid-reuse guard, and the event each status means for the run it describes.
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { runId } from "@mytty-bar/protocol";
+import { parseRegistryRecord, registryEvent, registryMatches, waitingKind, type RegistryRecord, type RegistryRun } from "../src/insights/index.js";
+
+const dir = fileURLToPath(new URL("../../../fixtures/claude-sessions/", import.meta.url));
+const text = (name: string) => readFileSync(`${dir}${name}.json`, "utf8");
+const record = (name: string): RegistryRecord => {
+  const parsed = parseRegistryRecord(text(name));
+  if (parsed === undefined) throw new Error(`${name} did not parse`);
+  return parsed;
+};
+const SESSION = "5b0c6a52-3f0e-4d8a-9a57-2c4f1e7d9b31";
+// After every fixture's statusUpdatedAt (2026-09-22), so no status is clamped to now.
+const NOW = new Date(Date.UTC(2026, 8, 23));
+
+describe("parseRegistryRecord", () => {
+  it.each([
+    ["busy", "busy"],
+    ["idle", "idle"],
+    ["shell", "shell"],
+    ["waiting-permission", "waiting"],
+    ["waiting-dialog", "waiting"],
+    ["waiting-input", "waiting"],
+  ])("reads %s as status %s, with the pid-reuse guard and session id", (name, status) => {
+    expect(record(name)).toMatchObject({ pid: 48213, sessionId: SESSION, procStart: "174097251", status, version: "2.1.278" });
+  });
+
+  it("keeps waitingFor verbatim and the status time", () => {
+    expect(record("waiting-permission")).toMatchObject({ waitingFor: "permission prompt", statusUpdatedAt: 1790074025104 });
+    expect(record("busy").waitingFor).toBeUndefined();
+  });
+
+  it("accepts a just-registered record that has no status yet", () => {
+    const registering = record("registering");
+    expect(registering.status).toBeUndefined();
+    expect(registering.sessionId).toBe(SESSION);
+  });
+
+  it("reads macOS's `ps -o lstart` procStart", () => {
+    expect(record("darwin-busy")).toMatchObject({ pid: 12158, procStart: "Thu Sep 10 08:31:58 2026", status: "busy" });
+  });
+
+  it.each([
+    ["the legacy pid-<n>.json generation (no procStart, snake_case session_id)", text("legacy-pid-48213")],
+    ["a session parked in the background", text("parked")],
+    ["a torn write", text("busy").slice(0, 80)],
+    ["not JSON", "not json"],
+    ["an array", "[]"],
+    ["a pid that is a string", text("busy").replace('"pid":48213', '"pid":"48213"')],
+    ["a session id with control characters", text("busy").replace(SESSION, "5b0c\\u001b[2J")],
+    ["an oversized file", `${text("busy").slice(0, -2)},"pad":"${"x".repeat(70_000)}"}`],
+  ])("refuses %s", (_what, body) => {
+    expect(parseRegistryRecord(body)).toBeUndefined();
+  });
+
+  it("keeps a record whose status is one it does not know, without a status", () => {
+    const parsed = parseRegistryRecord(text("busy").replace('"status":"busy"', '"status":"dreaming"'));
+    expect(parsed?.sessionId).toBe(SESSION);
+    expect(parsed?.status).toBeUndefined();
+  });
+});
+
+describe("registryMatches (pid reuse)", () => {
+  it("matches Linux start ticks verbatim and nothing else", () => {
+    expect(registryMatches(record("busy"), 48213, "174097251")).toBe(true);
+    expect(registryMatches(record("busy"), 48213, "174097252")).toBe(false);
+    expect(registryMatches(record("busy"), 48214, "174097251")).toBe(false);
+    expect(registryMatches(record("busy"), 48213, undefined)).toBe(false);
+  });
+
+  it("ignores `ps` padding in macOS start times", () => {
+    const padded = { ...record("darwin-busy"), procStart: "Tue Sep  1 08:31:58 2026" };
+    expect(registryMatches(padded, 12158, "Tue Sep 1 08:31:58 2026")).toBe(true);
+  });
+});
+
+describe("waitingKind", () => {
+  it("calls only a permission prompt an approval", () => {
+    expect(waitingKind("permission prompt")).toBe("approval-requested");
+    expect(waitingKind("dialog open")).toBe("input-requested");
+    expect(waitingKind("input needed")).toBe("input-requested");
+    expect(waitingKind(undefined)).toBe("input-requested");
+  });
+});
+
+const run = (state: RegistryRun["state"], extra: Partial<RegistryRun> = {}): RegistryRun => ({
+  runKey: "prompt-1",
+  state,
+  updatedAt: "2026-09-22T00:00:00.000Z",
+  sessionId: SESSION,
+  ...extra,
+});
+const event = (name: string, current: RegistryRun | undefined, estimateRuns: boolean) =>
+  registryEvent({ record: record(name), ...(current ? { run: current } : {}), estimateRuns, now: NOW });
+
+describe("registryEvent without hooks", () => {
+  it("busy starts a run on the session id, dated by the status change", () => {
+    const e = event("busy", undefined, true);
+    expect(e).toMatchObject({ kind: "started", runKey: SESSION, runId: runId("claude-code", SESSION), sessionId: SESSION, synthetic: true });
+    expect(e?.at).toBe(new Date(1790074021870).toISOString());
+  });
+
+  it("waiting asks for approval on a permission prompt and for input otherwise, on the run it interrupts", () => {
+    expect(event("waiting-permission", run("running"), true)).toMatchObject({ kind: "approval-requested", runKey: "prompt-1" });
+    expect(event("waiting-input", run("running"), true)).toMatchObject({ kind: "input-requested", runKey: "prompt-1" });
+    expect(event("waiting-dialog", undefined, true)).toMatchObject({ kind: "input-requested", runKey: SESSION, message: "Waiting: dialog open" });
+  });
+
+  it("idle ends a run seen working as succeeded, a wait as idle, and only shows a session seen for the first time", () => {
+    expect(event("idle", run("running"), true)).toMatchObject({ kind: "succeeded", runKey: "prompt-1" });
+    expect(event("idle", run("waiting-approval"), true)).toMatchObject({ kind: "idle", runKey: "prompt-1" });
+    expect(event("idle", undefined, true)).toMatchObject({ kind: "idle", runKey: SESSION });
+    expect(event("idle", run("succeeded"), true)).toBeUndefined();
+    expect(event("idle", run("idle"), true)).toBeUndefined();
+  });
+
+  it("says nothing a run already shows, nor anything older than the run's last update", () => {
+    expect(event("busy", run("running"), true)).toBeUndefined();
+    expect(event("waiting-permission", run("waiting-approval"), true)).toBeUndefined();
+    expect(event("idle", run("running", { updatedAt: "2026-09-22T12:00:00.000Z" }), true)).toBeUndefined();
+  });
+
+  it("shell neither starts nor ends a run, but ends a wait", () => {
+    expect(event("shell", undefined, true)).toBeUndefined();
+    expect(event("shell", run("running"), true)).toBeUndefined();
+    expect(event("shell", run("waiting-input"), true)).toMatchObject({ kind: "running", runKey: "prompt-1" });
+  });
+
+  it("a run of another session (before /clear) is not the one the record describes", () => {
+    expect(event("busy", run("running", { sessionId: "other" }), true)).toMatchObject({ kind: "started", runKey: SESSION });
+  });
+
+  it("a record with no status yet says nothing", () => {
+    expect(event("registering", undefined, true)).toBeUndefined();
+  });
+});
+
+describe("registryEvent with hooks installed (hooks win for the run they describe)", () => {
+  it("never opens, asks or finishes a run", () => {
+    expect(event("busy", undefined, false)).toBeUndefined();
+    expect(event("waiting-permission", run("running"), false)).toBeUndefined();
+    expect(event("idle", run("running"), false)).toBeUndefined();
+    expect(event("idle", undefined, false)).toBeUndefined();
+  });
+
+  it("corrects a wait the hooks left open: answered → running, dismissed → idle", () => {
+    expect(event("busy", run("waiting-approval"), false)).toMatchObject({ kind: "running", runKey: "prompt-1" });
+    expect(event("idle", run("waiting-approval"), false)).toMatchObject({ kind: "idle", runKey: "prompt-1" });
+  });
+
+  it("leaves a wait alone when a hook described it after the status changed", () => {
+    expect(event("busy", run("waiting-approval", { updatedAt: "2026-09-22T12:00:00.000Z" }), false)).toBeUndefined();
+  });
+});
