@@ -1,0 +1,112 @@
+// The registry through the inspector, on real files in a temp HOME: one poll is enough, a file is read
+// again only when its (mtime, size) changed, a record for a reused pid is ignored, CLAUDE_CONFIG_DIR is
+// honoured, and a live record replaces the transcript's run guesses.
+import { promises as fs } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { resolvePaths } from "@mytty-bar/installers";
+import { claudeProjectSlug, createInsights, nodeTranscriptSource, registryFile, type InsightAgent, type InsightEvent, type TranscriptSource } from "../src/insights/index.js";
+
+const fixtures = fileURLToPath(new URL("../../../fixtures/", import.meta.url));
+const SESSION = "5b0c6a52-3f0e-4d8a-9a57-2c4f1e7d9b31";
+const PID = 48213;
+const START = "174097251";
+const CWD = "/home/dev/project";
+
+let home: string;
+beforeEach(async () => {
+  home = await fs.mkdtemp(path.join(os.tmpdir(), "mytty-registry-"));
+});
+afterEach(async () => {
+  await fs.rm(home, { recursive: true, force: true });
+});
+
+function counting(inner: TranscriptSource = nodeTranscriptSource()) {
+  const stats = { texts: 0 };
+  const source: TranscriptSource = {
+    ...inner,
+    async readText(file, maxBytes) {
+      stats.texts += 1;
+      return inner.readText(file, maxBytes);
+    },
+  };
+  return { source, stats };
+}
+
+async function place(claudeDir: string, fixture: string): Promise<void> {
+  const file = registryFile(claudeDir, PID);
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.copyFile(path.join(fixtures, "claude-sessions", `${fixture}.json`), file);
+}
+
+const agent = (extra: Partial<InsightAgent> = {}): InsightAgent => ({
+  key: `pid:${PID}@${START}`,
+  provider: "claude-code",
+  pid: PID,
+  startTime: START,
+  cwd: CWD,
+  executable: "/usr/local/bin/claude",
+  argv: ["claude"],
+  estimateRuns: true,
+  ...extra,
+});
+const kinds = (events: InsightEvent[]) => events.map(({ event: e }) => `${e.kind}:${e.runKey}`);
+const NOW = new Date(Date.UTC(2026, 8, 23));
+
+describe("registry in the inspector", () => {
+  it("reports a waiting permission prompt in the first poll, and re-reads only a changed file", async () => {
+    const paths = resolvePaths({ env: { HOME: home }, platform: "linux" });
+    await place(paths.claudeDir, "waiting-permission");
+    const { source, stats } = counting();
+    const inspector = createInsights({ paths, source });
+    const first = await inspector.poll([agent()], NOW);
+    expect(kinds(first.events)).toEqual([`approval-requested:${SESSION}`]);
+    expect(first.events[0]?.agentKey).toBe(`pid:${PID}@${START}`);
+    expect(first.insights[`pid:${PID}@${START}`]?.sessionId).toBe(SESSION);
+    expect(stats.texts).toBe(1);
+
+    await inspector.poll([agent()], NOW);
+    expect(stats.texts).toBe(1);
+
+    await place(paths.claudeDir, "busy");
+    await inspector.poll([agent({ run: { runKey: SESSION, state: "waiting-approval", updatedAt: "2026-09-22T00:00:00.000Z", sessionId: SESSION } })], NOW);
+    expect(stats.texts).toBe(2);
+  });
+
+  it("ignores a record whose procStart is not the live process's start (a reused pid)", async () => {
+    const paths = resolvePaths({ env: { HOME: home }, platform: "linux" });
+    await place(paths.claudeDir, "waiting-permission");
+    const inspector = createInsights({ paths });
+    const { events, insights } = await inspector.poll([agent({ startTime: "999999999" })], NOW);
+    expect(events).toEqual([]);
+    expect(insights[`pid:${PID}@${START}`]?.sessionId).toBeUndefined();
+  });
+
+  it("reads <CLAUDE_CONFIG_DIR>/sessions, not ~/.claude/sessions, when it is set", async () => {
+    const config = path.join(home, "claude-config");
+    const paths = resolvePaths({ env: { HOME: home, CLAUDE_CONFIG_DIR: config }, platform: "linux" });
+    await place(path.join(home, ".claude"), "idle");
+    await place(config, "busy");
+    const { events } = await createInsights({ paths }).poll([agent()], NOW);
+    expect(kinds(events)).toEqual([`started:${SESSION}`]);
+  });
+
+  it("a live record replaces the transcript's run estimate; without one the transcript estimates again", async () => {
+    const paths = resolvePaths({ env: { HOME: home }, platform: "linux" });
+    const dir = path.join(paths.claudeDir, "projects", claudeProjectSlug(CWD));
+    await fs.mkdir(dir, { recursive: true });
+    const prompt = { type: "user", sessionId: SESSION, promptId: "p-open", cwd: CWD, message: { role: "user", content: "go" } };
+    await fs.writeFile(path.join(dir, `${SESSION}.jsonl`), `${JSON.stringify(prompt)}\n`);
+    await place(paths.claudeDir, "busy");
+    // The fixture's start ticks would date the process after the transcript; pin its start instead.
+    const started = agent({ startedAtMs: 0 });
+    const withRegistry = await createInsights({ paths }).poll([started], NOW);
+    expect(kinds(withRegistry.events)).toEqual([`started:${SESSION}`]);
+
+    await fs.rm(registryFile(paths.claudeDir, PID));
+    const withoutRegistry = await createInsights({ paths }).poll([started], NOW);
+    expect(kinds(withoutRegistry.events)).toEqual(["started:p-open"]);
+  });
+});
