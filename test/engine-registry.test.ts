@@ -1,0 +1,99 @@
+// Claude Code's session registry end to end, with no hooks installed: two real processes named `claude`
+// in a private tmux server, their $HOME/.claude/sessions/<pid>.json written the way Claude Code writes
+// them (fixtures/claude-sessions/), the real `mytty-bar --headless`, read back by `mytty-team list --json`.
+import { promises as fs, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AgentRow } from "@mytty-bar/engine";
+import { resolvePaths } from "@mytty-bar/installers";
+import { BIN, Engine, ROOT, ourRows, runCli, Tmux, until, type FakePane, type World } from "./engine-harness.js";
+
+// Sleeps like an idle agent: poll activity alone would never call it anything but idle.
+const FAKE_CLAUDE = "#!/bin/sh\nwhile :; do sleep 1; done\n";
+
+/** Start time as Claude Code records it: /proc/<pid>/stat field 22 (the fields after the comm's ")"). */
+function procStart(pid: number): string {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const field = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+  if (field === undefined) throw new Error(`no start time in /proc/${pid}/stat`);
+  return field;
+}
+
+async function writeRecord(world: World, fixture: string, pid: number, start: string): Promise<void> {
+  const record = JSON.parse(readFileSync(path.join(ROOT, "fixtures/claude-sessions", `${fixture}.json`), "utf8")) as Record<string, unknown>;
+  const file = path.join(world.paths.claudeDir, "sessions", `${pid}.json`);
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  // Claude Code replaces the file whole on every status change; a rename keeps readers off torn writes.
+  const body = JSON.stringify({ ...record, pid, procStart: start, sessionId: `5b0c6a52-3f0e-4d8a-9a57-${String(pid).padStart(12, "0")}`, statusUpdatedAt: Date.now() });
+  await fs.writeFile(`${file}.tmp`, body);
+  await fs.rename(`${file}.tmp`, file);
+}
+
+async function listed(world: World): Promise<AgentRow[]> {
+  const cli = await runCli(world, BIN.team, ["list", "--json"]);
+  if (cli.code !== 0) throw new Error(`mytty-team list --json exited ${cli.code}: ${cli.stderr}`);
+  return JSON.parse(cli.stdout) as AgentRow[];
+}
+
+describe.runIf(process.platform === "linux")("Claude Code session registry, no hooks installed", () => {
+  let world: World;
+  let tmux: Tmux;
+  let engine: Engine;
+  let honest: FakePane;
+  let reused: FakePane;
+
+  beforeAll(async () => {
+    const home = await fs.mkdtemp(path.join(os.tmpdir(), "mytty-registry-e2e-"));
+    const binDir = path.join(home, "fakebin");
+    await fs.mkdir(binDir);
+    await fs.writeFile(path.join(binDir, "claude"), FAKE_CLAUDE, { mode: 0o755 });
+    const env: NodeJS.ProcessEnv = { PATH: `${binDir}:${process.env.PATH ?? "/usr/bin:/bin"}`, HOME: home, LANG: "C", SHELL: "/bin/sh" };
+    world = { home, paths: resolvePaths({ env, platform: process.platform }), env, binDir, tmuxSocket: path.join(home, "tmux.sock") };
+    await fs.mkdir(world.paths.dataDir, { recursive: true });
+    await fs.writeFile(world.paths.settingsFile, JSON.stringify({ pollIntervalSeconds: 1 }));
+    tmux = new Tmux(world);
+    engine = new Engine(world);
+    await engine.start();
+    honest = await tmux.pane("claude-code", "honest");
+    reused = await tmux.pane("claude-code", "reused");
+  }, 60_000);
+
+  afterAll(async () => {
+    await engine?.stop();
+    await tmux?.kill();
+    if (world) await fs.rm(world.home, { recursive: true, force: true });
+  });
+
+  const rowOf = async (pane: FakePane) => (await ourRows(world, engine)).find((r) => r.terminal.tmuxPane === pane.id);
+
+  it("lists `waiting` as needs-you, then `busy` as running; a record with another process's procStart is ignored", async () => {
+    const a = await until(() => rowOf(honest), 10_000, "the first claude listed");
+    const b = await until(() => rowOf(reused), 10_000, "the second claude listed");
+    expect(a.pid).not.toBeNull();
+    expect(b.pid).not.toBeNull();
+    // Both written before the same poll: whatever the engine reads for one, it has read for the other.
+    await writeRecord(world, "waiting-permission", b.pid!, "1");
+    await writeRecord(world, "waiting-permission", a.pid!, procStart(a.pid!));
+
+    const waiting = await until(async () => (await listed(world)).find((r) => r.id === a.id && r.state === "waiting-approval"), 10_000, "waiting-approval");
+    expect(waiting).toMatchObject({ provider: "claude-code", attention: true, message: "Waiting for permission" });
+    expect(waiting.sessionId).toMatch(/^5b0c6a52-/);
+    const other = (await listed(world)).find((r) => r.id === b.id);
+    expect(other?.attention).toBe(false);
+    expect(other?.state).not.toMatch(/^waiting-/);
+
+    await writeRecord(world, "busy", a.pid!, procStart(a.pid!));
+    const running = await until(async () => (await listed(world)).find((r) => r.id === a.id && r.state === "running"), 10_000, "running");
+    expect(running.attention).toBe(false);
+    expect(running.runId).toBe(waiting.runId);
+
+    await writeRecord(world, "idle", a.pid!, procStart(a.pid!));
+    const done = await until(async () => (await listed(world)).find((r) => r.id === a.id && r.state === "succeeded"), 10_000, "succeeded");
+    expect(done.runId).toBe(waiting.runId);
+
+    const still = (await listed(world)).find((r) => r.id === b.id);
+    expect(still?.attention).toBe(false);
+    expect(still?.state).not.toMatch(/^waiting-/);
+  }, 60_000);
+});
