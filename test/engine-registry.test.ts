@@ -7,7 +7,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgentRow } from "@mytty-bar/engine";
 import { resolvePaths } from "@mytty-bar/installers";
-import { BIN, Engine, ROOT, ourRows, runCli, Tmux, until, type FakePane, type World } from "./engine-harness.js";
+import { BIN, Engine, ROOT, fixture, makeWorld, ourRows, rowInState, runCli, Tmux, until, type FakePane, type World } from "./engine-harness.js";
+import { runId } from "@mytty-bar/protocol";
 
 // Sleeps like an idle agent: poll activity alone would never call it anything but idle.
 const FAKE_CLAUDE = "#!/bin/sh\nwhile :; do sleep 1; done\n";
@@ -20,12 +21,12 @@ function procStart(pid: number): string {
   return field;
 }
 
-async function writeRecord(world: World, fixture: string, pid: number, start: string): Promise<void> {
-  const record = JSON.parse(readFileSync(path.join(ROOT, "fixtures/claude-sessions", `${fixture}.json`), "utf8")) as Record<string, unknown>;
+async function writeRecord(world: World, name: string, pid: number, start: string, patch: Record<string, unknown> = {}): Promise<void> {
+  const record = JSON.parse(readFileSync(path.join(ROOT, "fixtures/claude-sessions", `${name}.json`), "utf8")) as Record<string, unknown>;
   const file = path.join(world.paths.claudeDir, "sessions", `${pid}.json`);
   await fs.mkdir(path.dirname(file), { recursive: true });
   // Claude Code replaces the file whole on every status change; a rename keeps readers off torn writes.
-  const body = JSON.stringify({ ...record, pid, procStart: start, sessionId: `5b0c6a52-3f0e-4d8a-9a57-${String(pid).padStart(12, "0")}`, statusUpdatedAt: Date.now() });
+  const body = JSON.stringify({ ...record, pid, procStart: start, sessionId: `5b0c6a52-3f0e-4d8a-9a57-${String(pid).padStart(12, "0")}`, statusUpdatedAt: Date.now(), ...patch });
   await fs.writeFile(`${file}.tmp`, body);
   await fs.rename(`${file}.tmp`, file);
 }
@@ -95,5 +96,44 @@ describe.runIf(process.platform === "linux")("Claude Code session registry, no h
     const still = (await listed(world)).find((r) => r.id === b.id);
     expect(still?.attention).toBe(false);
     expect(still?.state).not.toMatch(/^waiting-/);
+  }, 60_000);
+});
+
+describe.runIf(process.platform === "linux")("Claude Code session registry with hooks installed", () => {
+  let world: World;
+  let tmux: Tmux;
+  let engine: Engine;
+
+  beforeAll(async () => {
+    world = await makeWorld(["claude-code"]);
+    await fs.mkdir(world.paths.dataDir, { recursive: true });
+    await fs.writeFile(world.paths.settingsFile, JSON.stringify({ pollIntervalSeconds: 1 }));
+    tmux = new Tmux(world);
+    engine = new Engine(world);
+    await engine.start();
+  }, 60_000);
+
+  afterAll(async () => {
+    await engine?.stop();
+    await tmux?.kill();
+    if (world) await fs.rm(world.home, { recursive: true, force: true });
+  });
+
+  it("hooks describe the run; a newer `busy` ends the approval wait Claude Code fires no hook for", async () => {
+    const claude = await tmux.pane("claude-code", "hooked");
+    const ids = { session_id: "c1a0de00-0000-4000-8000-0000000000r1", prompt_id: "c1a0de00-0000-4000-8000-0000000000r2" };
+    await claude.hook("UserPromptSubmit", fixture("claude-code", "UserPromptSubmit", ids));
+    await claude.hook("PermissionRequest", fixture("claude-code", "PermissionRequest", ids));
+    const waiting = await rowInState(engine, claude, "waiting-approval");
+    expect(waiting).toMatchObject({ attention: true, message: "Bash requires approval", runId: runId("claude-code", ids.prompt_id) });
+
+    // The user approves: Claude Code says busy at once, but no hook fires until the tool has finished.
+    const record = { sessionId: ids.session_id };
+    await writeRecord(world, "busy", waiting.pid!, procStart(waiting.pid!), record);
+    const running = await rowInState(engine, claude, "running");
+    expect(running).toMatchObject({ attention: false, runId: runId("claude-code", ids.prompt_id) });
+
+    await claude.hook("Stop", fixture("claude-code", "Stop", ids));
+    expect(await rowInState(engine, claude, "succeeded")).toMatchObject({ runId: runId("claude-code", ids.prompt_id) });
   }, 60_000);
 });
