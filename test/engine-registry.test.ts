@@ -7,7 +7,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgentRow } from "@mytty-bar/engine";
 import { resolvePaths } from "@mytty-bar/installers";
-import { BIN, Engine, ROOT, fixture, makeWorld, ourRows, rowInState, runCli, Tmux, until, type FakePane, type World } from "./engine-harness.js";
+import { BIN, Engine, ROOT, fixture, makeWorld, ourRows, rowInState, runCli, Tmux, until } from "./engine-harness.js";
+import type { FakePane, World } from "./engine-harness.js";
 import { runId } from "@mytty-bar/protocol";
 
 // Sleeps like an idle agent: poll activity alone would never call it anything but idle.
@@ -21,12 +22,15 @@ function procStart(pid: number): string {
   return field;
 }
 
-async function writeRecord(world: World, name: string, pid: number, start: string, patch: Record<string, unknown> = {}): Promise<void> {
-  const record = JSON.parse(readFileSync(path.join(ROOT, "fixtures/claude-sessions", `${name}.json`), "utf8")) as Record<string, unknown>;
+type Patch = Record<string, unknown>;
+async function writeRecord(world: World, name: string, pid: number, start: string, patch: Patch = {}): Promise<void> {
+  const source = path.join(ROOT, "fixtures/claude-sessions", `${name}.json`);
+  const record = JSON.parse(readFileSync(source, "utf8")) as Record<string, unknown>;
   const file = path.join(world.paths.claudeDir, "sessions", `${pid}.json`);
   await fs.mkdir(path.dirname(file), { recursive: true });
   // Claude Code replaces the file whole on every status change; a rename keeps readers off torn writes.
-  const body = JSON.stringify({ ...record, pid, procStart: start, sessionId: `5b0c6a52-3f0e-4d8a-9a57-${String(pid).padStart(12, "0")}`, statusUpdatedAt: Date.now(), ...patch });
+  const sessionId = `5b0c6a52-3f0e-4d8a-9a57-${String(pid).padStart(12, "0")}`;
+  const body = JSON.stringify({ ...record, pid, procStart: start, sessionId, statusUpdatedAt: Date.now(), ...patch });
   await fs.writeFile(`${file}.tmp`, body);
   await fs.rename(`${file}.tmp`, file);
 }
@@ -49,8 +53,10 @@ describe.runIf(process.platform === "linux")("Claude Code session registry, no h
     const binDir = path.join(home, "fakebin");
     await fs.mkdir(binDir);
     await fs.writeFile(path.join(binDir, "claude"), FAKE_CLAUDE, { mode: 0o755 });
-    const env: NodeJS.ProcessEnv = { PATH: `${binDir}:${process.env.PATH ?? "/usr/bin:/bin"}`, HOME: home, LANG: "C", SHELL: "/bin/sh" };
-    world = { home, paths: resolvePaths({ env, platform: process.platform }), env, binDir, tmuxSocket: path.join(home, "tmux.sock") };
+    const PATH = `${binDir}:${process.env.PATH ?? "/usr/bin:/bin"}`;
+    const env: NodeJS.ProcessEnv = { PATH, HOME: home, LANG: "C", SHELL: "/bin/sh" };
+    const paths = resolvePaths({ env, platform: process.platform });
+    world = { home, paths, env, binDir, tmuxSocket: path.join(home, "tmux.sock") };
     await fs.mkdir(world.paths.dataDir, { recursive: true });
     await fs.writeFile(world.paths.settingsFile, JSON.stringify({ pollIntervalSeconds: 1 }));
     tmux = new Tmux(world);
@@ -68,7 +74,7 @@ describe.runIf(process.platform === "linux")("Claude Code session registry, no h
 
   const rowOf = async (pane: FakePane) => (await ourRows(world, engine)).find((r) => r.terminal.tmuxPane === pane.id);
 
-  it("lists `waiting` as needs-you, then `busy` as running; a record with another process's procStart is ignored", async () => {
+  it("lists `waiting` as needs-you, `busy` as running; a record with a reused pid's procStart is ignored", async () => {
     const a = await until(() => rowOf(honest), 10_000, "the first claude listed");
     const b = await until(() => rowOf(reused), 10_000, "the second claude listed");
     expect(a.pid).not.toBeNull();
@@ -77,7 +83,9 @@ describe.runIf(process.platform === "linux")("Claude Code session registry, no h
     await writeRecord(world, "waiting-permission", b.pid!, "1");
     await writeRecord(world, "waiting-permission", a.pid!, procStart(a.pid!));
 
-    const waiting = await until(async () => (await listed(world)).find((r) => r.id === a.id && r.state === "waiting-approval"), 10_000, "waiting-approval");
+    const inState = (id: string, state: string) => async () =>
+      (await listed(world)).find((r) => r.id === id && r.state === state);
+    const waiting = await until(inState(a.id, "waiting-approval"), 10_000, "waiting-approval");
     expect(waiting).toMatchObject({ provider: "claude-code", attention: true, message: "Waiting for permission" });
     expect(waiting.sessionId).toMatch(/^5b0c6a52-/);
     const other = (await listed(world)).find((r) => r.id === b.id);
@@ -85,12 +93,12 @@ describe.runIf(process.platform === "linux")("Claude Code session registry, no h
     expect(other?.state).not.toMatch(/^waiting-/);
 
     await writeRecord(world, "busy", a.pid!, procStart(a.pid!));
-    const running = await until(async () => (await listed(world)).find((r) => r.id === a.id && r.state === "running"), 10_000, "running");
+    const running = await until(inState(a.id, "running"), 10_000, "running");
     expect(running.attention).toBe(false);
     expect(running.runId).toBe(waiting.runId);
 
     await writeRecord(world, "idle", a.pid!, procStart(a.pid!));
-    const done = await until(async () => (await listed(world)).find((r) => r.id === a.id && r.state === "succeeded"), 10_000, "succeeded");
+    const done = await until(inState(a.id, "succeeded"), 10_000, "succeeded");
     expect(done.runId).toBe(waiting.runId);
 
     const still = (await listed(world)).find((r) => r.id === b.id);
@@ -121,11 +129,12 @@ describe.runIf(process.platform === "linux")("Claude Code session registry with 
 
   it("hooks describe the run; a newer `busy` ends the approval wait Claude Code fires no hook for", async () => {
     const claude = await tmux.pane("claude-code", "hooked");
-    const ids = { session_id: "c1a0de00-0000-4000-8000-0000000000r1", prompt_id: "c1a0de00-0000-4000-8000-0000000000r2" };
+    const ids = { session_id: "c1a0de00-0000-4000-8000-0000000000r1", prompt_id: "c1a0de00-0000-4000-8000-00000000r2" };
     await claude.hook("UserPromptSubmit", fixture("claude-code", "UserPromptSubmit", ids));
     await claude.hook("PermissionRequest", fixture("claude-code", "PermissionRequest", ids));
     const waiting = await rowInState(engine, claude, "waiting-approval");
-    expect(waiting).toMatchObject({ attention: true, message: "Bash requires approval", runId: runId("claude-code", ids.prompt_id) });
+    const promptRun = runId("claude-code", ids.prompt_id);
+    expect(waiting).toMatchObject({ attention: true, message: "Bash requires approval", runId: promptRun });
 
     // The user approves: Claude Code says busy at once, but no hook fires until the tool has finished.
     const record = { sessionId: ids.session_id };

@@ -29,7 +29,7 @@ export async function pollInsights(core: EngineCore, inspector: InsightsInspecto
       executable: record.executable,
       ...(record.argv ? { argv: record.argv } : {}),
       estimateRuns: !hooks.installed(record.provider, now),
-      ...(run ? { run: { runKey: run.runKey, state: run.state, updatedAt: run.updatedAt, ...(run.sessionId !== undefined ? { sessionId: run.sessionId } : {}) } } : {}),
+      ...(run ? { run: { runKey: run.runKey, state: run.state, updatedAt: run.updatedAt, sessionId: run.sessionId } } : {}),
     });
   }
   const result = await inspector.poll(agents, now);

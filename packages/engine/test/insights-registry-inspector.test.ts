@@ -7,7 +7,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resolvePaths } from "@mytty-bar/installers";
-import { claudeProjectSlug, createInsights, nodeTranscriptSource, registryFile, type InsightAgent, type InsightEvent, type TranscriptSource } from "../src/insights/index.js";
+import { claudeProjectSlug, createInsights, nodeTranscriptSource, registryFile } from "../src/insights/index.js";
+import type { InsightAgent, InsightEvent, TranscriptSource } from "../src/insights/index.js";
 
 const fixtures = fileURLToPath(new URL("../../../fixtures/", import.meta.url));
 const SESSION = "5b0c6a52-3f0e-4d8a-9a57-2c4f1e7d9b31";
@@ -71,7 +72,9 @@ describe("registry in the inspector", () => {
     expect(stats.texts).toBe(1);
 
     await place(paths.claudeDir, "busy");
-    await inspector.poll([agent({ run: { runKey: SESSION, state: "waiting-approval", updatedAt: "2026-09-22T00:00:00.000Z", sessionId: SESSION } })], NOW);
+    const updatedAt = "2026-09-22T00:00:00.000Z";
+    const run = { runKey: SESSION, state: "waiting-approval" as const, updatedAt, sessionId: SESSION };
+    await inspector.poll([agent({ run })], NOW);
     expect(stats.texts).toBe(2);
   });
 
@@ -97,7 +100,8 @@ describe("registry in the inspector", () => {
     const paths = resolvePaths({ env: { HOME: home }, platform: "linux" });
     const dir = path.join(paths.claudeDir, "projects", claudeProjectSlug(CWD));
     await fs.mkdir(dir, { recursive: true });
-    const prompt = { type: "user", sessionId: SESSION, promptId: "p-open", cwd: CWD, message: { role: "user", content: "go" } };
+    const message = { role: "user", content: "go" };
+    const prompt = { type: "user", sessionId: SESSION, promptId: "p-open", cwd: CWD, message };
     await fs.writeFile(path.join(dir, `${SESSION}.jsonl`), `${JSON.stringify(prompt)}\n`);
     await place(paths.claudeDir, "busy");
     // The fixture's start ticks would date the process after the transcript; pin its start instead.

@@ -4,7 +4,8 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runId } from "@mytty-bar/protocol";
-import { parseRegistryRecord, registryEvent, registryMatches, waitingKind, type RegistryRecord, type RegistryRun } from "../src/insights/index.js";
+import { parseRegistryRecord, registryEvent, registryMatches, waitingKind } from "../src/insights/index.js";
+import type { RegistryRecord, RegistryRun } from "../src/insights/index.js";
 
 const dir = fileURLToPath(new URL("../../../fixtures/claude-sessions/", import.meta.url));
 const text = (name: string) => readFileSync(`${dir}${name}.json`, "utf8");
@@ -26,11 +27,13 @@ describe("parseRegistryRecord", () => {
     ["waiting-dialog", "waiting"],
     ["waiting-input", "waiting"],
   ])("reads %s as status %s, with the pid-reuse guard and session id", (name, status) => {
-    expect(record(name)).toMatchObject({ pid: 48213, sessionId: SESSION, procStart: "174097251", status, version: "2.1.278" });
+    const expected = { pid: 48213, sessionId: SESSION, procStart: "174097251", status, version: "2.1.278" };
+    expect(record(name)).toMatchObject(expected);
   });
 
   it("keeps waitingFor verbatim and the status time", () => {
-    expect(record("waiting-permission")).toMatchObject({ waitingFor: "permission prompt", statusUpdatedAt: 1790074025104 });
+    const waiting = record("waiting-permission");
+    expect(waiting).toMatchObject({ waitingFor: "permission prompt", statusUpdatedAt: 1790074025104 });
     expect(record("busy").waitingFor).toBeUndefined();
   });
 
@@ -100,17 +103,21 @@ const event = (name: string, current: RegistryRun | undefined, estimateRuns: boo
 describe("registryEvent without hooks", () => {
   it("busy starts a run on the session id, dated by the status change", () => {
     const e = event("busy", undefined, true);
-    expect(e).toMatchObject({ kind: "started", runKey: SESSION, runId: runId("claude-code", SESSION), sessionId: SESSION, synthetic: true });
+    const runOfSession = runId("claude-code", SESSION);
+    expect(e).toMatchObject({ kind: "started", runKey: SESSION, runId: runOfSession, sessionId: SESSION });
+    expect(e?.synthetic).toBe(true);
     expect(e?.at).toBe(new Date(1790074021870).toISOString());
   });
 
   it("waiting asks for approval on a permission prompt and for input otherwise, on the run it interrupts", () => {
-    expect(event("waiting-permission", run("running"), true)).toMatchObject({ kind: "approval-requested", runKey: "prompt-1" });
+    const approval = { kind: "approval-requested", runKey: "prompt-1" };
+    expect(event("waiting-permission", run("running"), true)).toMatchObject(approval);
     expect(event("waiting-input", run("running"), true)).toMatchObject({ kind: "input-requested", runKey: "prompt-1" });
-    expect(event("waiting-dialog", undefined, true)).toMatchObject({ kind: "input-requested", runKey: SESSION, message: "Waiting: dialog open" });
+    const dialog = { kind: "input-requested", runKey: SESSION, message: "Waiting: dialog open" };
+    expect(event("waiting-dialog", undefined, true)).toMatchObject(dialog);
   });
 
-  it("idle ends a run seen working as succeeded, a wait as idle, and only shows a session seen for the first time", () => {
+  it("idle: succeeded after a run seen working, idle after a wait, and a first sighting only shows the session", () => {
     expect(event("idle", run("running"), true)).toMatchObject({ kind: "succeeded", runKey: "prompt-1" });
     expect(event("idle", run("waiting-approval"), true)).toMatchObject({ kind: "idle", runKey: "prompt-1" });
     expect(event("idle", undefined, true)).toMatchObject({ kind: "idle", runKey: SESSION });
@@ -131,7 +138,8 @@ describe("registryEvent without hooks", () => {
   });
 
   it("a run of another session (before /clear) is not the one the record describes", () => {
-    expect(event("busy", run("running", { sessionId: "other" }), true)).toMatchObject({ kind: "started", runKey: SESSION });
+    const before = run("running", { sessionId: "other" });
+    expect(event("busy", before, true)).toMatchObject({ kind: "started", runKey: SESSION });
   });
 
   it("a record with no status yet says nothing", () => {

@@ -2,7 +2,8 @@
 // interactive process keeps <config dir>/sessions/<pid>.json with its status. Pure: text in → record;
 // record + the run it would describe + now → at most one synthetic event.
 import { z } from "zod";
-import { sanitizeSessionId, syntheticId, type AgentEvent, type EventKind, type RunState } from "@mytty-bar/protocol";
+import { sanitizeSessionId, syntheticId } from "@mytty-bar/protocol";
+import type { AgentEvent, EventKind, RunState } from "@mytty-bar/protocol";
 import { transcriptEvent } from "./estimate.js";
 
 /** A record is a few hundred bytes; anything far larger is not one. */
@@ -78,7 +79,8 @@ const normalStart = (value: string) => value.trim().split(/\s+/).join(" ");
 
 /** The pid-reuse guard: the record describes this process only if its procStart is the process's start. */
 export function registryMatches(record: RegistryRecord, pid: number, startTime: string | undefined): boolean {
-  return record.pid === pid && startTime !== undefined && startTime !== "" && normalStart(record.procStart) === normalStart(startTime);
+  if (record.pid !== pid || startTime === undefined || startTime === "") return false;
+  return normalStart(record.procStart) === normalStart(startTime);
 }
 
 /** `waiting` names what it waits for; only a permission prompt is an approval, the rest need an answer. */
@@ -149,8 +151,10 @@ export function registryEvent(input: RegistryInput): AgentEvent | undefined {
   if (status === "waiting") {
     if (!estimateRuns) return undefined;
     const kind = waitingKind(record.waitingFor);
-    if (active !== undefined && active.state === (kind === "approval-requested" ? "waiting-approval" : "waiting-input")) return undefined;
-    return emit(kind, active?.runKey ?? record.sessionId, REGISTRY_HOOKS.waiting, waitingMessage(kind, record.waitingFor));
+    const state: RunState = kind === "approval-requested" ? "waiting-approval" : "waiting-input";
+    if (active?.state === state) return undefined;
+    const message = waitingMessage(kind, record.waitingFor);
+    return emit(kind, active?.runKey ?? record.sessionId, REGISTRY_HOOKS.waiting, message);
   }
   // idle
   if (waiting) return emit("idle", active.runKey, REGISTRY_HOOKS.idle);

@@ -11,6 +11,7 @@ import { DEFAULT_HEAD_BYTES, DEFAULT_TAIL_BYTES, readClaude, readCodex, type Tra
 import { agentResumeCommand } from "./resume.js";
 import { antigravityModel, claudeSelection, type SelectionCache, type SettingsCache } from "./settings-files.js";
 import { nodeTranscriptSource, processStartMs, type FileStamp, type TranscriptSource } from "./source.js";
+import { memoizedLookups } from "./memo-source.js";
 import { pollRegistry, type RegistryWatch } from "./registry-watch.js";
 import type { RegistryRun } from "./claude-registry.js";
 
@@ -156,7 +157,10 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
       return { resumeCommand: agentResumeCommand({ ...agent, hookSessionId: agent.sessionId }) };
     }
     // Claude Code's own registry, when it speaks for this process, replaces the transcript's run guesses.
-    const registry = agent.provider === "claude-code" ? await pollRegistry(source, options.paths.claudeDir, agent, watch.registry, now) : { live: false };
+    const registry =
+      agent.provider === "claude-code"
+        ? await pollRegistry(source, options.paths.claudeDir, agent, watch.registry, now)
+        : { live: false };
     if (registry.event !== undefined) events.push(registry.event);
     const estimateRuns = agent.estimateRuns && !registry.live;
     await locate(watch, t);
@@ -252,7 +256,7 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
       agents.map(async (agent) => {
         let watch = watches.get(agent.key);
         if (watch === undefined) {
-          watch = { agent: ownFacts(agent), locatedAt: -Infinity, stampSeenAt: t, readAt: -Infinity, selection: { at: -Infinity }, settings: {}, registry: {}, estimate: emptyEstimate(), pending: false, appeared: false };
+          watch = { agent: ownFacts(agent), locatedAt: -Infinity, stampSeenAt: t, readAt: -Infinity, selection: { at: -Infinity }, settings: {}, estimate: emptyEstimate(), pending: false, appeared: false, registry: {} };
           watches.set(agent.key, watch);
         }
         watch.agent = ownFacts(agent);
@@ -275,31 +279,6 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
       queue = next.catch(() => undefined);
       return next;
     },
-  };
-}
-
-/**
- * Directory listings and stats memoised for one poll (a poll describes one instant anyway); reads pass
- * through. Without it every Codex agent bound by cwd would list and stat the same day dirs.
- */
-function memoizedLookups(source: TranscriptSource): TranscriptSource {
-  const stats = new Map<string, Promise<FileStamp | undefined>>();
-  const lists = new Map<string, Promise<string[]>>();
-  const dirs = new Map<string, Promise<number | undefined>>();
-  const once = <T>(map: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> => {
-    let hit = map.get(key);
-    if (hit === undefined) map.set(key, (hit = load()));
-    return hit;
-  };
-  return {
-    ...source,
-    stat: (file) => once(stats, file, () => source.stat(file)),
-    list: (dir) => once(lists, dir, () => source.list(dir)),
-    dirMtime: (dir) => once(dirs, dir, () => source.dirMtime(dir)),
-    readRange: (file, start, length) => source.readRange(file, start, length),
-    readText: (file, maxBytes) => source.readText(file, maxBytes),
-    ...(source.openFiles !== undefined ? { openFiles: source.openFiles.bind(source) } : {}),
-    ...(source.bootTimeMs !== undefined ? { bootTimeMs: source.bootTimeMs.bind(source) } : {}),
   };
 }
 

@@ -2,7 +2,8 @@
 // only when the file's (mtime, size) changed. Reads go through the TranscriptSource like every insight.
 import path from "node:path";
 import { sanitizeCwd, type AgentEvent } from "@mytty-bar/protocol";
-import { parseRegistryRecord, registryEvent, registryMatches, REGISTRY_MAX_BYTES, type RegistryRecord, type RegistryRun } from "./claude-registry.js";
+import { parseRegistryRecord, registryEvent, registryMatches, REGISTRY_MAX_BYTES } from "./claude-registry.js";
+import type { RegistryRecord, RegistryRun } from "./claude-registry.js";
 import type { FileStamp, TranscriptSource } from "./source.js";
 
 /** Per agent: the stamp the record was read at, and what it said. */
@@ -32,7 +33,12 @@ export function registryFile(claudeDir: string, pid: number): string {
   return path.join(claudeDir, "sessions", `${pid}.json`);
 }
 
-export async function readRegistry(source: TranscriptSource, claudeDir: string, agent: RegistryAgent, watch: RegistryWatch): Promise<RegistryRecord | undefined> {
+export async function readRegistry(
+  source: TranscriptSource,
+  claudeDir: string,
+  agent: RegistryAgent,
+  watch: RegistryWatch,
+): Promise<RegistryRecord | undefined> {
   if (agent.pid === undefined) return undefined;
   const file = registryFile(claudeDir, agent.pid);
   const stamp = await source.stat(file);
@@ -51,9 +57,16 @@ export async function readRegistry(source: TranscriptSource, claudeDir: string, 
 }
 
 /** One poll of one Claude agent's registry record: whether it speaks for the agent, and what it means now. */
-export async function pollRegistry(source: TranscriptSource, claudeDir: string, agent: RegistryAgent, watch: RegistryWatch, now: Date): Promise<RegistryResult> {
+export async function pollRegistry(
+  source: TranscriptSource,
+  claudeDir: string,
+  agent: RegistryAgent,
+  watch: RegistryWatch,
+  now: Date,
+): Promise<RegistryResult> {
   const record = await readRegistry(source, claudeDir, agent, watch);
   if (record === undefined) return { live: false };
-  const event = registryEvent({ record, run: agent.run, estimateRuns: agent.estimateRuns, cwd: agent.cwd ?? sanitizeCwd(record.cwd), now });
+  const cwd = agent.cwd ?? sanitizeCwd(record.cwd);
+  const event = registryEvent({ record, run: agent.run, estimateRuns: agent.estimateRuns, cwd, now });
   return { live: record.status !== undefined, sessionId: record.sessionId, ...(event !== undefined ? { event } : {}) };
 }
