@@ -113,4 +113,20 @@ describe("registry in the inspector", () => {
     const withoutRegistry = await createInsights({ paths }).poll([started], NOW);
     expect(kinds(withoutRegistry.events)).toEqual(["started:p-open"]);
   });
+
+  it("at the registry's idle edge, a tail ending in an ESC interruption ends the run idle, not succeeded", async () => {
+    const paths = resolvePaths({ env: { HOME: home }, platform: "linux" });
+    const dir = path.join(paths.claudeDir, "projects", claudeProjectSlug(CWD));
+    await fs.mkdir(dir, { recursive: true });
+    const transcript = path.join(dir, `${SESSION}.jsonl`);
+    await fs.copyFile(path.join(fixtures, "transcripts/claude/interrupted.jsonl"), transcript);
+    await place(paths.claudeDir, "idle");
+    const run = { runKey: SESSION, state: "running" as const, updatedAt: "2026-09-22T00:00:00.000Z", sessionId: SESSION };
+    const { events } = await createInsights({ paths }).poll([agent({ startedAtMs: 0, run })], NOW);
+    expect(events.map(({ event: e }) => [e.kind, e.runKey, e.message])).toEqual([["idle", SESSION, "Interrupted"]]);
+
+    await fs.rm(transcript);
+    const plain = await createInsights({ paths }).poll([agent({ startedAtMs: 0, run })], NOW);
+    expect(kinds(plain.events)).toEqual([`succeeded:${SESSION}`]);
+  });
 });

@@ -14,6 +14,7 @@ export const REGISTRY_HOOKS = {
   waiting: "mytty-bar.registry.waiting",
   idle: "mytty-bar.registry.idle",
   answered: "mytty-bar.registry.answered",
+  interrupted: "mytty-bar.registry.interrupted",
   appeared: "mytty-bar.registry.appeared",
 } as const;
 

@@ -12,8 +12,7 @@ import { agentResumeCommand } from "./resume.js";
 import { antigravityModel, claudeSelection, type SelectionCache, type SettingsCache } from "./settings-files.js";
 import { nodeTranscriptSource, processStartMs, type FileStamp, type TranscriptSource } from "./source.js";
 import { memoizedLookups } from "./memo-source.js";
-import { pollRegistry, type RegistryWatch } from "./registry-watch.js";
-import type { RegistryRun } from "./claude-registry.js";
+import { mergeRegistryEvents, pollRegistry, type RegistryRun, type RegistryWatch } from "./registry-watch.js";
 
 export interface InsightAgent {
   /** The engine's agent id; state is kept per key. */
@@ -161,8 +160,10 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
       agent.provider === "claude-code"
         ? await pollRegistry(source, options.paths.claudeDir, agent, watch.registry, now)
         : { live: false };
-    if (registry.event !== undefined) events.push(registry.event);
     const estimateRuns = agent.estimateRuns && !registry.live;
+    // The registry's idle edge: read the tail now, so an ESC ends the run as interrupted, not succeeded.
+    if (registry.event?.kind === "succeeded") watch.readAt = -Infinity;
+    const transcriptEvents: AgentEvent[] = [];
     await locate(watch, t);
     let read = false;
     if (watch.file !== undefined) {
@@ -205,13 +206,14 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
       });
       watch.estimate = result.state;
       watch.pending = result.pending;
-      events.push(...result.events);
+      transcriptEvents.push(...result.events);
       const sessionId = agent.sessionId ?? summary.sessionId;
       if (estimateRuns && first && !watch.appeared && result.events.length === 0 && sessionId !== undefined) {
         events.push(appearedEvent({ provider: agent.provider, processTag: processTag(agent), sessionId, cwd: agent.cwd, now }));
       }
       watch.appeared = true;
     }
+    events.push(...mergeRegistryEvents(registry, transcriptEvents, watch.summary?.interruption));
     const insight: AgentInsight = { transcriptPath: watch.file, sessionId: registry.sessionId };
     if (summary !== undefined) {
       insight.model = summary.model;

@@ -1,10 +1,13 @@
 // The file-system half of the Claude Code session registry: one stat per Claude agent and poll, a read
 // only when the file's (mtime, size) changed. Reads go through the TranscriptSource like every insight.
 import path from "node:path";
-import { sanitizeCwd, type AgentEvent } from "@mytty-bar/protocol";
-import { parseRegistryRecord, registryEvent, registryMatches, REGISTRY_MAX_BYTES } from "./claude-registry.js";
-import type { RegistryRecord, RegistryRun } from "./claude-registry.js";
+import { sanitizeCwd, syntheticId, type AgentEvent } from "@mytty-bar/protocol";
+import { parseRegistryRecord, registryEvent, registryMatches } from "./claude-registry.js";
+import { REGISTRY_HOOKS, REGISTRY_MAX_BYTES, type RegistryRecord, type RegistryRun } from "./claude-registry.js";
+
+export type { RegistryRun };
 import type { FileStamp, TranscriptSource } from "./source.js";
+import type { Interruption } from "./claude-turns.js";
 
 /** Per agent: the stamp the record was read at, and what it said. */
 export interface RegistryWatch {
@@ -69,4 +72,23 @@ export async function pollRegistry(
   const cwd = agent.cwd ?? sanitizeCwd(record.cwd);
   const event = registryEvent({ record, run: agent.run, estimateRuns: agent.estimateRuns, cwd, now });
   return { live: record.status !== undefined, sessionId: record.sessionId, ...(event !== undefined ? { event } : {}) };
+}
+
+/**
+ * While the registry speaks for the agent it owns the run, and the transcript's only say is Claude Code's
+ * ESC rule, at the registry's idle edge: when the tail (read afresh on that edge) ends in an interruption,
+ * the run ends idle ("Interrupted") instead of succeeded. A transcript event keyed by its own prompt would
+ * split the row into two runs, so none passes. Without a live record, transcript events pass unchanged.
+ */
+export function mergeRegistryEvents(
+  registry: RegistryResult,
+  transcript: readonly AgentEvent[],
+  interruption: Interruption | undefined,
+): AgentEvent[] {
+  if (!registry.live) return [...transcript];
+  const own = registry.event;
+  if (own === undefined) return [];
+  if (own.kind !== "succeeded" || interruption === undefined) return [own];
+  const id = syntheticId("claude-code", "registry", "interrupted", own.id, interruption.interruptedMessageId);
+  return [{ ...own, id, kind: "idle", hook: REGISTRY_HOOKS.interrupted, message: "Interrupted" }];
 }
