@@ -116,7 +116,14 @@ const ROWS: Row[] = [
   { rule: "cursor event name from argv when the payload has none", provider: "cursor", fixture: "stop-argv-only", expect: { kind: "failed", message: "Quota exceeded", hook: "stop" } },
   { rule: "cursor argv event name wins over the payload's", provider: "cursor", fixture: "preToolUse", event: "postToolUse", expect: { kind: "running", toolName: "Delete", toolUseId: "toolu_del_01", hook: "postToolUse" } },
   { rule: "cursor falls back to payload hook_event_name without argv", provider: "cursor", fixture: "preToolUse", event: null, expect: { kind: "running", message: "Delete", toolName: "Delete", toolUseId: "toolu_del_01", hook: "preToolUse" } },
-  { rule: "cursor other events are ignored", provider: "cursor", fixture: "sessionStart", expect: { ignored: "unmapped-event" } },
+  { rule: "cursor sessionStart → idle, session from the session_id Cursor also sends", provider: "cursor", fixture: "sessionStart", expect: { kind: "idle", hook: "sessionStart", sessionId: CURSOR.conversation } },
+  { rule: "cursor sessionEnd completed → succeeded (ends a headless agent -p run)", provider: "cursor", fixture: "sessionEnd", expect: { kind: "succeeded", hook: "sessionEnd" } },
+  { rule: "cursor sessionEnd error → failed, message error_message", provider: "cursor", fixture: "sessionEnd-error", expect: { kind: "failed", message: "Model provider returned 529 overloaded" } },
+  { rule: "cursor sessionEnd window_close → disconnected", provider: "cursor", fixture: "sessionEnd-window-close", expect: { kind: "disconnected" } },
+  { rule: "cursor sessionEnd without generation_id keys the session", provider: "cursor", fixture: "sessionEnd-no-generation-id", expect: { kind: "succeeded", runKey: CURSOR.conversation } },
+  { rule: "cursor subagentStart → running, message subagent type", provider: "cursor", fixture: "subagentStart", expect: { kind: "running", message: "explore" } },
+  { rule: "cursor subagentStop → running (the parent generation goes on)", provider: "cursor", fixture: "subagentStop", expect: { kind: "running" } },
+  { rule: "cursor other events are ignored", provider: "cursor", fixture: "beforeSubmitPrompt", event: "afterAgentThought", expect: { ignored: "unmapped-event" } },
 
   // opencode (§3.1; plugin envelope)
   { rule: "opencode message.updated from the user → started, key run_id", provider: "opencode", fixture: "message.updated", expect: { kind: "started", hook: "message.updated" } },
