@@ -65,6 +65,8 @@ if [ -n "$p" ] && kill -0 "$p" 2>/dev/null; then
     h cwd "$PWD"
 ${hints}
     printf '\\n'
+    # The cap is the cut marker: a payload of exactly this size that does not parse was cut, and the
+    # engine salvages its leading ids (docs/hook-helper.md), so no extra process is needed here.
     head -c ${SPOOL_MAX_PAYLOAD_BYTES}
   } >"$t/$f" 2>/dev/null; then
     mv -f "$t/$f" "$n/$f" 2>/dev/null || rm -f "$t/$f" 2>/dev/null
