@@ -12,7 +12,7 @@ export { CLAUDE_EVENT_FLOORS, CLAUDE_TOLERANT_FROM, atLeast, claudeEventsFor, pa
 export { installedClaudeVersion, rememberClaude, rememberedClaude, type ClaudeInstall } from "./presence.js";
 export { codexSpec, codexHooksSwitchedOff, CODEX_EVENTS } from "./codex.js";
 export { cursorSpec, CURSOR_ANSWERS, CURSOR_DEFAULT_ANSWER, CURSOR_EVENTS } from "./cursor.js";
-export { opencodePluginText, OPENCODE_FORWARDED } from "./opencode.js";
+export { opencodePluginText, OPENCODE_FORWARDED, OPENCODE_PLUGIN_ID, OPENCODE_RUN_ENDS } from "./opencode.js";
 export { antigravityFiles, ANTIGRAVITY_EVENTS } from "./antigravity.js";
 export { helperScript, envVarFor } from "./helper-script.js";
 export { guideText } from "./guide-text.js";
