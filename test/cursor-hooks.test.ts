@@ -19,8 +19,12 @@ async function runInstalled(world: World, command: string, payload: string): Pro
 }
 
 function installedCommands(world: World): Array<[string, string]> {
-  const config = JSON.parse(readFileSync(world.paths.cursorHooks, "utf8")) as { hooks: Record<string, Array<{ command: string }>> };
-  return Object.entries(config.hooks).flatMap(([event, handlers]) => handlers.map((h): [string, string] => [event, h.command]));
+  const config = JSON.parse(readFileSync(world.paths.cursorHooks, "utf8")) as {
+    hooks: Record<string, Array<{ command: string }>>;
+  };
+  return Object.entries(config.hooks).flatMap(([event, handlers]) =>
+    handlers.map((h): [string, string] => [event, h.command]),
+  );
 }
 
 /** Cursor's permission values, most to least restrictive; ours may never be deny, nor allow. */
@@ -69,17 +73,25 @@ describe("Cursor hooks as installed (real helper, sh -c, engine down and up)", (
       }
     }
     // Engine up, the payloads were spooled and mapped too (the empty ones are rejected).
-    const stats = await until(async () => {
-      const now = await engine.stats();
-      return now.accepted + now.rejected >= 2 * CURSOR_EVENTS.length ? now : undefined;
-    }, 10_000, "every call accounted for");
+    const stats = await until(
+      async () => {
+        const now = await engine.stats();
+        return now.accepted + now.rejected >= 2 * CURSOR_EVENTS.length ? now : undefined;
+      },
+      10_000,
+      "every call accounted for",
+    );
     expect(stats.rejected).toBe(CURSOR_EVENTS.length);
   }, 60_000);
 
   it("a headless run (no beforeSubmitPrompt, no stop) goes running → succeeded on sessionEnd", async () => {
     if ((await engine.ping()) === undefined) await engine.start();
     pane = await tmux.pane("cursor", "cursor-headless");
-    const ids = { conversation_id: "c0c0c0c0-0000-4000-8000-00000000c0de", session_id: "c0c0c0c0-0000-4000-8000-00000000c0de", generation_id: "9e9e9e9e-0000-4000-8000-00000000c0de" };
+    const ids = {
+      conversation_id: "c0c0c0c0-0000-4000-8000-00000000c0de",
+      session_id: "c0c0c0c0-0000-4000-8000-00000000c0de",
+      generation_id: "9e9e9e9e-0000-4000-8000-00000000c0de",
+    };
     expect(JSON.parse(await pane.hook("sessionStart", fixture("cursor", "sessionStart", ids)))).toEqual({});
     await rowInState(engine, pane, "idle", 8000, (r) => r.sessionId === ids.conversation_id);
     await pane.hook("preToolUse", fixture("cursor", "preToolUse", ids));

@@ -7,10 +7,17 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgentRow } from "@mytty-bar/engine";
-import { EventStream, load118, load2, type Hooks, type Mod } from "../packages/installers/test/helpers/opencode-loaders.js";
+import {
+  EventStream,
+  load118,
+  load2,
+  type Hooks,
+  type Mod,
+} from "../packages/installers/test/helpers/opencode-loaders.js";
 import { BIN, Engine, makeWorld, PAYLOADS, runCli, until, type World } from "./engine-harness.js";
 
-const event = (name: string): unknown => (JSON.parse(readFileSync(path.join(PAYLOADS, "opencode", `${name}.json`), "utf8")) as { event: unknown }).event;
+const event = (name: string): unknown =>
+  (JSON.parse(readFileSync(path.join(PAYLOADS, "opencode", `${name}.json`), "utf8")) as { event: unknown }).event;
 
 describe("OpenCode plugin → real helper → engine", () => {
   let world: World;
@@ -31,7 +38,11 @@ describe("OpenCode plugin → real helper → engine", () => {
   });
 
   const row = (sessionId: string, state: AgentRow["state"]) =>
-    until(async () => (await engine.list()).find((r) => r.sessionId === sessionId && r.state === state), 8000, `${sessionId} ${state}`);
+    until(
+      async () => (await engine.list()).find((r) => r.sessionId === sessionId && r.state === state),
+      8000,
+      `${sessionId} ${state}`,
+    );
 
   it("2.x: execution started → permission.v2 asked → replied → form → succeeded", async () => {
     const session = "ses_8a2f10c4e7ffQm4Ns7Vb";

@@ -28,13 +28,18 @@ describe("oversized Claude Code payloads (real helper, headless engine)", () => 
   });
 
   it("a 3 MiB PostToolBatch after a PermissionRequest returns the row to running; a 2 MiB Stop ends it", async () => {
-    const ids = { session_id: "b16b16b1-0000-4000-8000-000000000001", prompt_id: "b16b16b1-0000-4000-8000-0000000000p1" };
+    const ids = {
+      session_id: "b16b16b1-0000-4000-8000-000000000001",
+      prompt_id: "b16b16b1-0000-4000-8000-0000000000p1",
+    };
     await claude.hook("UserPromptSubmit", fixture("claude-code", "UserPromptSubmit", ids));
     await rowInState(engine, claude, "running", 8000, (r) => r.sessionId === ids.session_id);
     await claude.hook("PermissionRequest", fixture("claude-code", "PermissionRequest", ids));
     expect((await rowInState(engine, claude, "waiting-approval")).attention).toBe(true);
 
-    const batch = JSON.parse(fixture("claude-code", "PostToolBatch", ids)) as { tool_calls: Array<Record<string, unknown>> };
+    const batch = JSON.parse(fixture("claude-code", "PostToolBatch", ids)) as {
+      tool_calls: Array<Record<string, unknown>>;
+    };
     batch.tool_calls = [{ ...batch.tool_calls[0], tool_response: "x".repeat(3 * MiB) }];
     const payload = JSON.stringify(batch);
     expect(payload.length).toBeGreaterThan(3 * MiB);
@@ -42,7 +47,10 @@ describe("oversized Claude Code payloads (real helper, headless engine)", () => 
     const running = await rowInState(engine, claude, "running");
     expect(running.attention).toBe(false);
 
-    const stop = { ...(JSON.parse(fixture("claude-code", "Stop", ids)) as Record<string, unknown>), last_assistant_message: "y".repeat(2 * MiB) };
+    const stop = {
+      ...(JSON.parse(fixture("claude-code", "Stop", ids)) as Record<string, unknown>),
+      last_assistant_message: "y".repeat(2 * MiB),
+    };
     await claude.hook("Stop", JSON.stringify(stop));
     expect((await rowInState(engine, claude, "succeeded")).runId).toBe(running.runId);
     const stats = await engine.stats();

@@ -13,7 +13,9 @@ export function envVarFor(key: string): string {
 
 /** One `case` arm per provider answer; every Cursor call (any event, or none) prints JSON. */
 function answerArms(): string {
-  const cursor = Object.entries(CURSOR_ANSWERS).map(([event, json]) => `  'cursor ${event}') printf '%s' ${shellQuote(json)} ;;`);
+  const cursor = Object.entries(CURSOR_ANSWERS).map(
+    ([event, json]) => `  'cursor ${event}') printf '%s' ${shellQuote(json)} ;;`,
+  );
   return [
     ...cursor,
     `  'cursor '*) printf '%s' ${shellQuote(CURSOR_DEFAULT_ANSWER)} ;;`,

@@ -89,7 +89,9 @@ function bodyOf(event) {
 }
 
 function sessionOf(body) {
-  const id = body.sessionID ?? (isObject(body.info) ? body.info.sessionID : undefined) ?? (isObject(body.form) ? body.form.sessionID : undefined);
+  const info = isObject(body.info) ? body.info : {};
+  const form = isObject(body.form) ? body.form : {};
+  const id = body.sessionID ?? info.sessionID ?? form.sessionID;
   return typeof id === "string" ? id : undefined;
 }
 
@@ -118,10 +120,11 @@ async function onEvent(event) {
   if (sessionID === undefined) return;
   // The run id changes with every prompt: 1.x names it by the user message, 2.x by the execution's start.
   const info = isObject(body.info) ? body.info : {};
-  if (event.type === "message.updated" && event.properties !== undefined && info.role === "user" && typeof info.id === "string") {
-    runs.set(sessionID, info.id);
+  const userMessage = event.type === "message.updated" && event.properties !== undefined && info.role === "user";
+  if (userMessage && typeof info.id === "string") runs.set(sessionID, info.id);
+  if (event.type === "session.execution.started") {
+    runs.set(sessionID, typeof event.id === "string" ? event.id : sessionID + "-" + Date.now());
   }
-  if (event.type === "session.execution.started") runs.set(sessionID, typeof event.id === "string" ? event.id : sessionID + "-" + Date.now());
   const runId = runs.get(sessionID);
   if (runId === undefined) return;
   await forward(envelope(runId, event));

@@ -17,7 +17,9 @@ let paths: Paths;
 let received: string;
 
 /** Writes the plugin exactly as the doctor does, with a recording helper, and imports it. */
-async function importPlugin(helperBody = `#!/bin/sh\n{ printf '%s ' "$1"; cat; echo; } >> '${"RECEIVED"}'\n`): Promise<Mod> {
+async function importPlugin(
+  helperBody = `#!/bin/sh\n{ printf '%s ' "$1"; cat; echo; } >> '${"RECEIVED"}'\n`,
+): Promise<Mod> {
   fs.mkdirSync(paths.binDir, { recursive: true });
   fs.writeFileSync(paths.helper, helperBody.replace("RECEIVED", received), { mode: 0o755 });
   fs.mkdirSync(path.dirname(paths.opencodePlugin), { recursive: true });
@@ -49,8 +51,14 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 const v1 = (type: string, properties: Record<string, unknown>) => ({ type, properties });
-const v2 = (type: string, data: Record<string, unknown>, id = `evt_${Math.random().toString(36).slice(2)}`) => ({ id, created: Date.now(), type, data });
-const userMessage = (id: string, sessionID = "ses_1") => v1("message.updated", { info: { id, sessionID, role: "user" } });
+const v2 = (type: string, data: Record<string, unknown>, id = `evt_${Math.random().toString(36).slice(2)}`) => ({
+  id,
+  created: Date.now(),
+  type,
+  data,
+});
+const userMessage = (id: string, sessionID = "ses_1") =>
+  v1("message.updated", { info: { id, sessionID, role: "user" } });
 
 describe("the file the doctor writes", () => {
   it("has one export, a default { id: string, setup: function, server: function }", async () => {
@@ -87,7 +95,10 @@ describe.each([
     const event = (e: unknown) => hooks[0]!.event!({ event: e });
     await event(userMessage("msg_u2"));
     const asked = v1("permission.asked", { id: "per_1", sessionID: "ses_1", permission: "bash", patterns: ["ls"] });
-    await Promise.all([event(asked), event(v1("permission.replied", { sessionID: "ses_1", requestID: "per_1", reply: "once" }))]);
+    await Promise.all([
+      event(asked),
+      event(v1("permission.replied", { sessionID: "ses_1", requestID: "per_1", reply: "once" })),
+    ]);
     expect(forwarded().map((p) => p.event.type)).toEqual(["message.updated", "permission.asked", "permission.replied"]);
   });
 });
@@ -101,10 +112,18 @@ describe("OpenCode 2.x loader", () => {
     stream.push(v2("session.execution.started", { sessionID: "ses_2" }, "evt_run1"));
     // A 2.x message event never renames the run (only 1.x user messages do).
     stream.push(v2("message.updated", { info: { id: "msg_x", sessionID: "ses_2", role: "user" } }));
-    stream.push(v2("permission.v2.asked", { id: "per_1", sessionID: "ses_2", action: "bash", resources: ["cargo publish"] }));
+    stream.push(
+      v2("permission.v2.asked", { id: "per_1", sessionID: "ses_2", action: "bash", resources: ["cargo publish"] }),
+    );
     stream.push(v2("permission.v2.replied", { sessionID: "ses_2", requestID: "per_1", reply: "once" }));
-    stream.push(v2("form.created", { form: { id: "frm_1", sessionID: "ses_2", title: "Deploy", mode: "form", fields: [] } }));
-    stream.push(v2("form.created", { form: { id: "frm_g", sessionID: "global", title: "MCP sign-in", mode: "url", url: "https://x" } }));
+    stream.push(
+      v2("form.created", { form: { id: "frm_1", sessionID: "ses_2", title: "Deploy", mode: "form", fields: [] } }),
+    );
+    stream.push(
+      v2("form.created", {
+        form: { id: "frm_g", sessionID: "global", title: "MCP sign-in", mode: "url", url: "https://x" },
+      }),
+    );
     stream.push(v2("form.replied", { id: "frm_1", sessionID: "ses_2", answer: {} }));
     stream.push(v2("session.execution.succeeded", { sessionID: "ses_2" }));
     stream.push(v2("session.idle", { sessionID: "ses_2" })); // run already over: dropped
@@ -137,10 +156,22 @@ describe("OpenCode 2.x loader", () => {
     const stream = new EventStream();
     const unload = await load2(await importPlugin(), stream);
     stream.push(v2("session.execution.started", { sessionID: "ses_4" }, "evt_big"));
-    stream.push(v2("session.execution.failed", { sessionID: "ses_4", error: { type: "APIError", message: "Overloaded" }, dump: "x".repeat(2 * 1024 * 1024) }));
+    stream.push(
+      v2("session.execution.failed", {
+        sessionID: "ses_4",
+        error: { type: "APIError", message: "Overloaded" },
+        dump: "x".repeat(2 * 1024 * 1024),
+      }),
+    );
     await until(() => forwarded().length === 2);
     const [, failed] = forwarded();
-    expect(failed).toEqual({ run_id: "evt_big", event: { type: "session.execution.failed", data: { sessionID: "ses_4", error: { type: "APIError", message: "Overloaded" }, dump: "x".repeat(1000) } } });
+    expect(failed).toEqual({
+      run_id: "evt_big",
+      event: {
+        type: "session.execution.failed",
+        data: { sessionID: "ses_4", error: { type: "APIError", message: "Overloaded" }, dump: "x".repeat(1000) },
+      },
+    });
     await unload();
   });
 });

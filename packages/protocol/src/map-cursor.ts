@@ -35,7 +35,8 @@ export function mapCursor(payload: Record<string, unknown>, event: string | unde
     // Headless `agent -p` fires neither beforeSubmitPrompt nor stop: sessionEnd is what ends its run.
     case "sessionEnd": {
       const kind = endKind(SESSION_END_KINDS, payload.reason, "disconnected");
-      return { ...base, kind, message: kind === "failed" ? firstText(payload.error_message, payload.final_status) : undefined };
+      const message = kind === "failed" ? firstText(payload.error_message, payload.final_status) : undefined;
+      return { ...base, kind, message };
     }
     // A subagent (Task tool) works while the parent generation shows no tool calls of its own.
     case "subagentStart":

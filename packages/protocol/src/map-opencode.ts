@@ -30,7 +30,9 @@ export function permissionMessage(properties: Record<string, unknown>): string |
   const permission = firstText(properties.permission, properties.action);
   if (permission === undefined) return undefined;
   const patterns = strings(properties.patterns).concat(strings(properties.resources));
-  return patterns.length > 0 ? `${permission} requires approval: ${patterns.join(", ")}` : `${permission} requires approval`;
+  return patterns.length > 0
+    ? `${permission} requires approval: ${patterns.join(", ")}`
+    : `${permission} requires approval`;
 }
 
 /** A user abort (Esc, `MessageAbortedError`) interrupts the run; it is not a failure. */
@@ -77,7 +79,12 @@ function request(base: Base, type: string, body: Record<string, unknown>): Draft
     case "permission.asked":
     case "permission.v2.asked": {
       const toolName = sanitizeToolName(body.permission) ?? sanitizeToolName(body.action);
-      return { ...base, kind: "approval-requested", toolName, message: firstText(body.title, body.reason) ?? permissionMessage(body) };
+      return {
+        ...base,
+        kind: "approval-requested",
+        toolName,
+        message: firstText(body.title, body.reason) ?? permissionMessage(body),
+      };
     }
     case "permission.updated":
       return { ...base, kind: "approval-requested", toolName: sanitizeToolName(body.type), message: body.title };
@@ -100,10 +107,12 @@ export function mapOpenCode(payload: Record<string, unknown>): ProviderVerdict {
   const body = envelope.data.event.properties ?? envelope.data.event.data ?? {};
   const info = record(body.info);
   const form = record(body.form);
-  const sessionId = sanitizeSessionId(body.sessionID) ?? sanitizeSessionId(info.sessionID) ?? sanitizeSessionId(form.sessionID);
+  const sessionId =
+    sanitizeSessionId(body.sessionID) ?? sanitizeSessionId(info.sessionID) ?? sanitizeSessionId(form.sessionID);
   const base: Base = { hook: type, sessionId, runKey: sanitizeId(envelope.data.run_id) };
 
-  if (type === "message.updated") return info.role === "user" ? { ...base, kind: "started" } : ignored("not-a-user-message");
+  if (type === "message.updated")
+    return info.role === "user" ? { ...base, kind: "started" } : ignored("not-a-user-message");
   if (type === "session.execution.started") return { ...base, kind: "started" };
   // An answered (or dismissed) request resumes the run; without this its end would be lost.
   if (RESUMES.has(type)) return { ...base, kind: "running" };

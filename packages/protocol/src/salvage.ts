@@ -70,7 +70,10 @@ function valueEnd(text: string, at: number): number {
  * The complete top-level members of the object `text` starts, or undefined when it does not start one
  * or none survived. Never throws; keys are defined as own properties (a "__proto__" key stays data).
  */
-export function salvageTopLevel(text: string, maxNested = SALVAGE_MAX_NESTED_CHARS): Record<string, unknown> | undefined {
+export function salvageTopLevel(
+  text: string,
+  maxNested = SALVAGE_MAX_NESTED_CHARS,
+): Record<string, unknown> | undefined {
   const out: Record<string, unknown> = {};
   let count = 0;
   let i = skipSpace(text, 0);
@@ -90,7 +93,12 @@ export function salvageTopLevel(text: string, maxNested = SALVAGE_MAX_NESTED_CHA
     const nested = text[start] === "{" || text[start] === "[";
     const value = nested && end - start > maxNested ? { ok: false as const } : parsed(text.slice(start, end));
     if (value.ok && typeof key.value === "string") {
-      Object.defineProperty(out, key.value, { value: value.value, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, key.value, {
+        value: value.value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
       count += 1;
     }
     i = skipSpace(text, end);

@@ -167,7 +167,9 @@ export function parseSpoolFile(bytes: Uint8Array): SpoolParseResult {
     json = JSON.parse(text ?? "");
   } catch (error) {
     const salvaged = cut ? salvageTopLevel(lenientDecoder.decode(payloadBytes)) : undefined;
-    if (salvaged !== undefined) return { ok: true, envelope, payload: salvaged, ignoredKeys, droppedKeys, truncated: true };
+    if (salvaged !== undefined) {
+      return { ok: true, envelope, payload: salvaged, ignoredKeys, droppedKeys, truncated: true };
+    }
     if (text === undefined) return fail("payload-not-json", "payload is not valid UTF-8");
     return fail("payload-not-json", `payload is not JSON: ${error instanceof Error ? error.message : String(error)}`);
   }

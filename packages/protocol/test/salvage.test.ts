@@ -1,7 +1,13 @@
 // Oversized payloads: the helper cuts at SPOOL_MAX_PAYLOAD_BYTES, the parser salvages the complete
 // top-level members of the cut prefix, and the mapped event keeps its name and ids (docs/hook-helper.md).
 import { describe, expect, it } from "vitest";
-import { formatSpoolFile, mapPayload, parseSpoolFile, salvageTopLevel, SPOOL_MAX_PAYLOAD_BYTES } from "@mytty-bar/protocol";
+import {
+  formatSpoolFile,
+  mapPayload,
+  parseSpoolFile,
+  salvageTopLevel,
+  SPOOL_MAX_PAYLOAD_BYTES,
+} from "@mytty-bar/protocol";
 import type { SpoolParseResult } from "@mytty-bar/protocol";
 import { loadFixture } from "./fixtures.js";
 
@@ -21,7 +27,10 @@ function big(provider: "claude-code" | "cursor", name: string, field: string, si
 
 describe("cut payloads keep their event", () => {
   it("a 3 MiB Claude Code PostToolBatch maps to running with its session and prompt ids", () => {
-    const payload = JSON.stringify({ ...loadFixture("claude-code", "PostToolBatch"), tool_calls: [{ tool_use_id: "toolu_01Ab", tool_response: "x".repeat(3 * MiB) }] });
+    const payload = JSON.stringify({
+      ...loadFixture("claude-code", "PostToolBatch"),
+      tool_calls: [{ tool_use_id: "toolu_01Ab", tool_response: "x".repeat(3 * MiB) }],
+    });
     const result = spooled("claude-code", payload);
     expect(result.ok && result.truncated).toBe(true);
     if (!result.ok) return;
@@ -34,11 +43,18 @@ describe("cut payloads keep their event", () => {
       hook_event_name: "PostToolBatch",
     });
     const mapped = mapPayload({ provider: "claude-code", payload: result.payload, now });
-    expect(mapped.status === "mapped" && [mapped.event.kind, mapped.event.runKey, mapped.event.sessionId]).toEqual(["running", "e5f60718-2a3b-4c5d-9e8f-0a1b2c3d4e5f", "a41d7c02-9e3b-4f58-b6a1-2c7d9e0f4b83"]);
+    expect(mapped.status === "mapped" && [mapped.event.kind, mapped.event.runKey, mapped.event.sessionId]).toEqual([
+      "running",
+      "e5f60718-2a3b-4c5d-9e8f-0a1b2c3d4e5f",
+      "a41d7c02-9e3b-4f58-b6a1-2c7d9e0f4b83",
+    ]);
   });
 
   it("a large Stop still ends the run; complete members before the cut (background_tasks) survive", () => {
-    const payload = JSON.stringify({ ...loadFixture("claude-code", "Stop"), last_assistant_message: "y".repeat(2 * MiB) });
+    const payload = JSON.stringify({
+      ...loadFixture("claude-code", "Stop"),
+      last_assistant_message: "y".repeat(2 * MiB),
+    });
     const moved = payload.replace('"last_assistant_message"', '"background_tasks":[],"last_assistant_message"');
     const result = spooled("claude-code", moved);
     expect(result.ok && result.truncated).toBe(true);
@@ -55,7 +71,11 @@ describe("cut payloads keep their event", () => {
     if (!result.ok) return;
     expect(result.envelope.event).toBe("postToolUse");
     const mapped = mapPayload({ provider: "cursor", event: result.envelope.event, payload: result.payload, now });
-    expect(mapped.status === "mapped" && [mapped.event.kind, mapped.event.runKey, mapped.event.toolUseId]).toEqual(["running", "9a0b1c2d-3e4f-4051-8627-38495a6b7c8d", "toolu_del_01"]);
+    expect(mapped.status === "mapped" && [mapped.event.kind, mapped.event.runKey, mapped.event.toolUseId]).toEqual([
+      "running",
+      "9a0b1c2d-3e4f-4051-8627-38495a6b7c8d",
+      "toolu_del_01",
+    ]);
   });
 
   it("a cut inside a multi-byte character is still salvaged", () => {

@@ -42,7 +42,9 @@ export class EventStream {
     return {
       next: async () => {
         while (this.pending.length === 0 && !this.closed) await new Promise<void>((r) => (this.wake = r));
-        return this.pending.length > 0 ? { done: false, value: this.pending.shift() } : { done: true, value: undefined };
+        return this.pending.length > 0
+          ? { done: false, value: this.pending.shift() }
+          : { done: true, value: undefined };
       },
       return: async () => {
         this.closed = true;
@@ -57,7 +59,8 @@ export class EventStream {
 export async function load2(mod: Mod, stream: EventStream): Promise<() => Promise<void>> {
   const value = mod.default;
   // Schema.Struct: an object (a function is not), a string id, and an effect or a setup function.
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error('Expected object at ["default"]');
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new Error('Expected object at ["default"]');
   const def = value as Record<string, unknown>;
   if (typeof def.id !== "string") throw new Error('Missing key at ["default"]["id"]');
   if (!isFn(def.setup) && !isFn(def.effect)) throw new Error('Missing key at ["default"]["setup"]');
