@@ -30,6 +30,7 @@ describe("hook path end to end (tmux, real helper, headless engine)", () => {
   afterAll(async () => {
     await engine?.stop();
     await tmux?.kill();
+    if (world) await fs.rm(world.home, { recursive: true, force: true });
   });
 
   /** Every row (any terminal) carrying a session: a join that missed the process adds a pid-less one. */
