@@ -30,6 +30,7 @@ describe("hook path end to end (tmux, real helper, headless engine)", () => {
   afterAll(async () => {
     await engine?.stop();
     await tmux?.kill();
+    if (world) await fs.rm(world.home, { recursive: true, force: true });
   });
 
   /** Every row (any terminal) carrying a session: a join that missed the process adds a pid-less one. */
@@ -96,8 +97,8 @@ describe("hook path end to end (tmux, real helper, headless engine)", () => {
     const ids = { conversation_id: "c0c0c0c0-0000-4000-8000-000000000002", generation_id: "9e9e9e9e-0000-4000-8000-000000000002" };
     await cursor.hook("beforeSubmitPrompt", fixture("cursor", "beforeSubmitPrompt", ids));
     await rowInState(engine, cursor, "running");
-    // The helper must answer preToolUse with `{}` (empty = denied in Cursor).
-    expect(await cursor.hook("preToolUse", fixture("cursor", "preToolUse", ids))).toBe("{}");
+    // Cursor fails a hook that prints no JSON; "ask" leaves the decision to the user's own settings.
+    expect(await cursor.hook("preToolUse", fixture("cursor", "preToolUse", ids))).toBe('{"permission":"ask"}');
     const started = Date.now();
     const estimated = await rowInState(engine, cursor, "waiting-approval", 15_000);
     expect(Date.now() - started).toBeGreaterThanOrEqual(9000);

@@ -267,7 +267,7 @@ describe.concurrent("mytty-doctor", () => {
     expect(h.run("install", "opencode", "antigravity").code).toBe(0);
     const plugin = path.join(h.home, ".config", "opencode", "plugins", "mytty-bar.js");
     const agDir = path.join(h.home, ".gemini", "config", "plugins", "mytty-bar");
-    expect(fs.readFileSync(plugin, "utf8")).toContain("export const MyttyBarPlugin");
+    expect(fs.readFileSync(plugin, "utf8")).toContain('export default { id: "mytty-bar", server, setup };');
     const hooks = JSON.parse(fs.readFileSync(path.join(agDir, "hooks.json"), "utf8")) as Record<string, Record<string, { command: string }[]>>;
     expect(hooks["mytty-bar"]!.Stop![0]!.command).toBe(`'${h.helper}' antigravity Stop`);
     expect(JSON.parse(fs.readFileSync(path.join(agDir, "plugin.json"), "utf8"))).toMatchObject({ name: "mytty-bar" });

@@ -2,12 +2,26 @@
 // It never parses JSON, always exits 0, prints what the provider requires even when the engine is
 // down, and spools only while the engine's pid is alive. The data dir is baked in at install.
 import { SPOOL_ENV_KEYS, SPOOL_MAGIC, SPOOL_MAX_PAYLOAD_BYTES } from "./constants.js";
+import { CURSOR_ANSWERS, CURSOR_DEFAULT_ANSWER } from "./cursor.js";
 import type { Paths } from "./paths.js";
 import { shellQuote } from "./text.js";
 
 /** Environment variable behind each spool header key. */
 export function envVarFor(key: string): string {
   return key === "cf_bundle_identifier" ? "__CFBundleIdentifier" : key.toUpperCase();
+}
+
+/** One `case` arm per provider answer; every Cursor call (any event, or none) prints JSON. */
+function answerArms(): string {
+  const cursor = Object.entries(CURSOR_ANSWERS).map(
+    ([event, json]) => `  'cursor ${event}') printf '%s' ${shellQuote(json)} ;;`,
+  );
+  return [
+    ...cursor,
+    `  'cursor '*) printf '%s' ${shellQuote(CURSOR_DEFAULT_ANSWER)} ;;`,
+    "  'antigravity PreInvocation'|'antigravity PostInvocation') printf '{}' ;;",
+    `  'antigravity Stop') printf '%s' ${shellQuote('{"decision":"stop"}')} ;;`,
+  ].join("\n");
 }
 
 export function helperScript(paths: Paths): string {
@@ -18,10 +32,9 @@ export function helperScript(paths: Paths): string {
 # Exits 0 always: a non-zero exit shows as a hook error, and 2 blocks the agent.
 d=${shellQuote(paths.dataDir)}
 
-# Answers some providers require even when Mytty Bar is not running (empty = "denied" in Cursor).
+# Answers some providers require even when Mytty Bar is not running (Cursor fails a hook that prints no JSON).
 case "$1 \${2-}" in
-  'cursor preToolUse'|'antigravity PreInvocation'|'antigravity PostInvocation') printf '{}' ;;
-  'antigravity Stop') printf '{"decision":"stop"}' ;;
+${answerArms()}
 esac
 
 # Header values come from builtins only; a value holding a newline is dropped.
@@ -54,6 +67,8 @@ if [ -n "$p" ] && kill -0 "$p" 2>/dev/null; then
     h cwd "$PWD"
 ${hints}
     printf '\\n'
+    # The cap is the cut marker: a payload of exactly this size that does not parse was cut, and the
+    # engine salvages its leading ids (docs/hook-helper.md), so no extra process is needed here.
     head -c ${SPOOL_MAX_PAYLOAD_BYTES}
   } >"$t/$f" 2>/dev/null; then
     mv -f "$t/$f" "$n/$f" 2>/dev/null || rm -f "$t/$f" 2>/dev/null

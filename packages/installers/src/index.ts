@@ -11,8 +11,8 @@ export { claudeCodeSpec, CLAUDE_EVENTS, CLAUDE_NOTIFICATION_MATCHER } from "./cl
 export { CLAUDE_EVENT_FLOORS, CLAUDE_TOLERANT_FROM, atLeast, claudeEventsFor, parseVersion, versionFromInstall } from "./claude-version.js";
 export { installedClaudeVersion, rememberClaude, rememberedClaude, type ClaudeInstall } from "./presence.js";
 export { codexSpec, codexHooksSwitchedOff, CODEX_EVENTS } from "./codex.js";
-export { cursorSpec, CURSOR_EVENTS } from "./cursor.js";
-export { opencodePluginText, OPENCODE_FORWARDED } from "./opencode.js";
+export { cursorSpec, CURSOR_ANSWERS, CURSOR_DEFAULT_ANSWER, CURSOR_EVENTS } from "./cursor.js";
+export { opencodePluginText, OPENCODE_FORWARDED, OPENCODE_PLUGIN_ID, OPENCODE_RUN_ENDS } from "./opencode.js";
 export { antigravityFiles, ANTIGRAVITY_EVENTS } from "./antigravity.js";
 export { helperScript, envVarFor } from "./helper-script.js";
 export { guideText } from "./guide-text.js";

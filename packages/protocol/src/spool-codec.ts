@@ -13,7 +13,10 @@
 // - an empty value is the same as an absent key (the helper writes `tmux=` for an unset $TMUX);
 // - a known key given twice is a bad-header-line: the helper never does it, so it is not ours;
 // - the header (magic line included) must end within 16 KiB and be valid UTF-8;
-// - JSON nesting deeper than SPOOL_MAX_PAYLOAD_DEPTH is refused before JSON.parse.
+// - JSON nesting deeper than SPOOL_MAX_PAYLOAD_DEPTH is refused before JSON.parse;
+// - a payload of exactly SPOOL_MAX_PAYLOAD_BYTES that does not parse was cut by the helper (its cap is
+//   the marker, at no cost in sh): its complete top-level members are salvaged and the result says
+//   `truncated` (docs/hook-helper.md "Oversized payloads").
 // The parser never throws: every failure is a SpoolError.
 import { z } from "zod";
 import { isProviderId } from "./providers.js";
@@ -28,6 +31,7 @@ import {
 } from "./spool.js";
 import type { SpoolEnvKey, SpoolEnvelope, SpoolError, SpoolErrorCode, SpoolParseResult } from "./spool.js";
 import { utf8Length } from "./hygiene.js";
+import { salvageTopLevel } from "./salvage.js";
 
 const PayloadSchema = z.record(z.string(), z.unknown());
 const HEADER_KEYS: ReadonlySet<string> = new Set(SPOOL_HEADER_KEYS);
@@ -36,6 +40,8 @@ const NEWLINE = 0x0a;
 const MAX_PID = 2 ** 31 - 1;
 const encoder = new TextEncoder();
 const strictDecoder = new TextDecoder("utf-8", { fatal: true });
+// A cut can split a UTF-8 sequence; only the salvage of a cut payload decodes leniently.
+const lenientDecoder = new TextDecoder("utf-8");
 
 function fail(code: SpoolErrorCode, message: string): { ok: false; error: SpoolError } {
   return { ok: false, error: { code, message } };
@@ -154,11 +160,17 @@ export function parseSpoolFile(bytes: Uint8Array): SpoolParseResult {
     return fail("payload-too-deep", `payload nests deeper than ${SPOOL_MAX_PAYLOAD_DEPTH} levels`);
   }
   const text = decode(payloadBytes);
-  if (text === undefined) return fail("payload-not-json", "payload is not valid UTF-8");
+  const cut = payloadBytes.length === SPOOL_MAX_PAYLOAD_BYTES;
+  if (text === undefined && !cut) return fail("payload-not-json", "payload is not valid UTF-8");
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(text ?? "");
   } catch (error) {
+    const salvaged = cut ? salvageTopLevel(lenientDecoder.decode(payloadBytes)) : undefined;
+    if (salvaged !== undefined) {
+      return { ok: true, envelope, payload: salvaged, ignoredKeys, droppedKeys, truncated: true };
+    }
+    if (text === undefined) return fail("payload-not-json", "payload is not valid UTF-8");
     return fail("payload-not-json", `payload is not JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
   const parsed = PayloadSchema.safeParse(json);

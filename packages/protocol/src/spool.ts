@@ -71,6 +71,8 @@ export type SpoolParseResult =
       ignoredKeys: string[];
       /** Known keys whose value was dropped: over SPOOL_MAX_HEADER_VALUE_BYTES, or a bad pid. */
       droppedKeys: string[];
+      /** The helper cut the payload at its cap: `payload` holds the top-level members that survived. */
+      truncated?: boolean;
     }
   | { ok: false; error: SpoolError };
 

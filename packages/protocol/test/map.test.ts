@@ -9,6 +9,7 @@ const CODEX = { session: "01b2c3d4-7e8f-7a10-9b21-c3d4e5f60718", turn: "01b2c3d5
 const CLAUDE = { session: "a41d7c02-9e3b-4f58-b6a1-2c7d9e0f4b83", prompt: "e5f60718-2a3b-4c5d-9e8f-0a1b2c3d4e5f" };
 const CURSOR = { conversation: "3c4d5e6f-7081-4a92-b3c4-d5e6f7081920", generation: "9a0b1c2d-3e4f-4051-8627-38495a6b7c8d" };
 const OPENCODE = { run: "msg_7c1d2e3f4a5bQx9Lk2Wd", session: "ses_7c1d0f9e8d7cPa3Rt6Yu" };
+const OPENCODE2 = { runKey: "evt_8a2f11d09b3eKc2Lw5Tz", sessionId: "ses_8a2f10c4e7ffQm4Ns7Vb" };
 const AGY = "5e6f7081-92a3-4b4c-8d5e-6f708192a3b4";
 const NOW = new Date("2026-11-02T08:30:00.000Z");
 
@@ -116,7 +117,14 @@ const ROWS: Row[] = [
   { rule: "cursor event name from argv when the payload has none", provider: "cursor", fixture: "stop-argv-only", expect: { kind: "failed", message: "Quota exceeded", hook: "stop" } },
   { rule: "cursor argv event name wins over the payload's", provider: "cursor", fixture: "preToolUse", event: "postToolUse", expect: { kind: "running", toolName: "Delete", toolUseId: "toolu_del_01", hook: "postToolUse" } },
   { rule: "cursor falls back to payload hook_event_name without argv", provider: "cursor", fixture: "preToolUse", event: null, expect: { kind: "running", message: "Delete", toolName: "Delete", toolUseId: "toolu_del_01", hook: "preToolUse" } },
-  { rule: "cursor other events are ignored", provider: "cursor", fixture: "sessionStart", expect: { ignored: "unmapped-event" } },
+  { rule: "cursor sessionStart → idle, session from the session_id Cursor also sends", provider: "cursor", fixture: "sessionStart", expect: { kind: "idle", hook: "sessionStart", sessionId: CURSOR.conversation } },
+  { rule: "cursor sessionEnd completed → succeeded (ends a headless agent -p run)", provider: "cursor", fixture: "sessionEnd", expect: { kind: "succeeded", hook: "sessionEnd" } },
+  { rule: "cursor sessionEnd error → failed, message error_message", provider: "cursor", fixture: "sessionEnd-error", expect: { kind: "failed", message: "Model provider returned 529 overloaded" } },
+  { rule: "cursor sessionEnd window_close → disconnected", provider: "cursor", fixture: "sessionEnd-window-close", expect: { kind: "disconnected" } },
+  { rule: "cursor sessionEnd without generation_id keys the session", provider: "cursor", fixture: "sessionEnd-no-generation-id", expect: { kind: "succeeded", runKey: CURSOR.conversation } },
+  { rule: "cursor subagentStart → running, message subagent type", provider: "cursor", fixture: "subagentStart", expect: { kind: "running", message: "explore" } },
+  { rule: "cursor subagentStop → running (the parent generation goes on)", provider: "cursor", fixture: "subagentStop", expect: { kind: "running" } },
+  { rule: "cursor other events are ignored", provider: "cursor", fixture: "beforeSubmitPrompt", event: "afterAgentThought", expect: { ignored: "unmapped-event" } },
 
   // opencode (§3.1; plugin envelope)
   { rule: "opencode message.updated from the user → started, key run_id", provider: "opencode", fixture: "message.updated", expect: { kind: "started", hook: "message.updated" } },
@@ -131,7 +139,25 @@ const ROWS: Row[] = [
   { rule: "opencode session.idle → succeeded", provider: "opencode", fixture: "session.idle", expect: { kind: "succeeded" } },
   { rule: "opencode session.error → failed, message error.data.message", provider: "opencode", fixture: "session.error", expect: { kind: "failed", message: "API key rejected" } },
   { rule: "opencode session.error message falls back to error.message", provider: "opencode", fixture: "session.error-plain-message", expect: { kind: "failed", message: "socket hang up" } },
+  { rule: "opencode session.error MessageAbortedError (user abort) → idle, not failed", provider: "opencode", fixture: "session.error-aborted", expect: { kind: "idle" } },
   { rule: "opencode other bus events are ignored", provider: "opencode", fixture: "session.status", expect: { ignored: "unmapped-event" } },
+
+  // opencode 2.x (body under `data`; run id = the session.execution.started event's id)
+  { rule: "opencode2 session.execution.started → started", provider: "opencode", fixture: "v2-session.execution.started", expect: { kind: "started", ...OPENCODE2, hook: "session.execution.started" } },
+  { rule: "opencode2 permission.v2.asked → approval, tool = action, message from resources", provider: "opencode", fixture: "v2-permission.v2.asked", expect: { kind: "approval-requested", ...OPENCODE2, toolName: "bash", message: "bash requires approval: cargo publish --dry-run" } },
+  { rule: "opencode2 permission.v2.replied → running", provider: "opencode", fixture: "v2-permission.v2.replied", expect: { kind: "running", ...OPENCODE2 } },
+  { rule: "opencode2 legacy permission.asked with its body under data → approval", provider: "opencode", fixture: "v2-permission.asked", expect: { kind: "approval-requested", ...OPENCODE2, toolName: "edit", message: "edit requires approval: src/invoice.rs" } },
+  { rule: "opencode2 question.v2.asked → input, message header", provider: "opencode", fixture: "v2-question.v2.asked", expect: { kind: "input-requested", ...OPENCODE2, message: "Rounding" } },
+  { rule: "opencode2 question.v2.replied → running", provider: "opencode", fixture: "v2-question.v2.replied", expect: { kind: "running", ...OPENCODE2 } },
+  { rule: "opencode2 form.created → input, session from form.sessionID, message title", provider: "opencode", fixture: "v2-form.created", expect: { kind: "input-requested", ...OPENCODE2, message: "Deploy target" } },
+  { rule: "opencode2 form.replied → running", provider: "opencode", fixture: "v2-form.replied", expect: { kind: "running", ...OPENCODE2 } },
+  { rule: "opencode2 form.cancelled → running", provider: "opencode", fixture: "v2-form.cancelled", expect: { kind: "running", ...OPENCODE2 } },
+  { rule: "opencode2 session.execution.succeeded → succeeded", provider: "opencode", fixture: "v2-session.execution.succeeded", expect: { kind: "succeeded", ...OPENCODE2 } },
+  { rule: "opencode2 session.idle (data) → succeeded", provider: "opencode", fixture: "v2-session.idle", expect: { kind: "succeeded", ...OPENCODE2 } },
+  { rule: "opencode2 session.execution.failed → failed, message error.message", provider: "opencode", fixture: "v2-session.execution.failed", expect: { kind: "failed", ...OPENCODE2, message: "Overloaded: retry later" } },
+  { rule: "opencode2 session.execution.failed by MessageAbortedError → idle", provider: "opencode", fixture: "v2-session.execution.failed-aborted", expect: { kind: "idle", ...OPENCODE2 } },
+  { rule: "opencode2 session.execution.interrupted (user) → idle", provider: "opencode", fixture: "v2-session.execution.interrupted", expect: { kind: "idle", ...OPENCODE2 } },
+  { rule: "opencode2 session.execution.interrupted (shutdown) → disconnected", provider: "opencode", fixture: "v2-session.execution.interrupted-shutdown", expect: { kind: "disconnected", ...OPENCODE2 } },
   { rule: "opencode envelope without run_id → missing-run-key", provider: "opencode", fixture: "session.idle-no-run-id", expect: { error: "missing-run-key" } },
   { rule: "opencode payload that is not the plugin envelope → invalid-payload", provider: "opencode", fixture: "not-an-envelope", expect: { error: "invalid-payload" } },
 
