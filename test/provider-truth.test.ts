@@ -12,7 +12,7 @@ describe("provider contracts through the installed hooks (tmux, real helper, hea
   let engine: Engine;
 
   beforeAll(async () => {
-    world = await makeWorld(["codex", "gemini"]);
+    world = await makeWorld(["claude-code", "codex", "gemini"]);
     tmux = new Tmux(world);
     engine = new Engine(world);
     await engine.start();
@@ -61,6 +61,19 @@ describe("provider contracts through the installed hooks (tmux, real helper, hea
 
     expect(await gemini.hook("AfterAgent", fixture("gemini", "AfterAgent", session))).toBe("");
     expect(await teamRow(gemini, "succeeded")).toMatchObject({ attention: false, sessionId: session.session_id });
+  });
+
+  it("shows an MCP server's question to Claude Code at once (Elicitation) and the turn going on after the answer", async () => {
+    const claude = await tmux.pane("claude-code", "claude");
+    const ids = { session_id: "c1a0de00-0000-4000-8000-0000000e1c01", prompt_id: "c1a0de00-0000-4000-8000-0000000e1c02" };
+    await claude.hook("UserPromptSubmit", fixture("claude-code", "UserPromptSubmit", ids));
+    await teamRow(claude, "running");
+    expect(await claude.hook("Elicitation", fixture("claude-code", "Elicitation", ids))).toBe("");
+    expect(await teamRow(claude, "waiting-input")).toMatchObject({ attention: true, message: "Which account should the invoice go to?" });
+    expect(await claude.hook("ElicitationResult", fixture("claude-code", "ElicitationResult", ids))).toBe("");
+    expect(await teamRow(claude, "running")).toMatchObject({ attention: false });
+    await claude.hook("Stop", fixture("claude-code", "Stop", ids));
+    await teamRow(claude, "succeeded");
   });
 
   it("leaves the lead's waiting approval as it was when Codex submits a subagent's prompt", async () => {
