@@ -48,7 +48,8 @@ describe("provider contracts through the installed hooks (tmux, real helper, hea
     const gemini = await tmux.pane("gemini", "gemini");
     const session = { session_id: "9e1a0000-0000-4000-8000-00000000ge01" };
     expect(await gemini.hook("SessionStart", fixture("gemini", "SessionStart", session))).toBe("");
-    expect((await teamRow(gemini, "idle")).provider).toBe("antigravity");
+    // One protocol provider for both CLIs; the row says which binary it is (the popup names it "Gemini CLI").
+    expect(await teamRow(gemini, "idle")).toMatchObject({ provider: "antigravity", variant: "gemini" });
 
     expect(await gemini.hook("BeforeAgent", fixture("gemini", "BeforeAgent", session))).toBe("");
     expect(await teamRow(gemini, "running")).toMatchObject({ attention: false, sessionId: session.session_id });
