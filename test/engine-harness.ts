@@ -19,8 +19,11 @@ export const BIN = {
 };
 export const PAYLOADS = path.join(ROOT, "fixtures/payloads");
 
-export type FakeProvider = "claude-code" | "cursor" | "codex";
-const EXECUTABLE: Record<FakeProvider, string> = { "claude-code": "claude", cursor: "cursor-agent", codex: "codex" };
+/** "gemini" is Gemini CLI (doctor target `gemini`; its events are the provider antigravity). */
+export type FakeProvider = "claude-code" | "cursor" | "codex" | "gemini";
+const EXECUTABLE: Record<FakeProvider, string> = { "claude-code": "claude", cursor: "cursor-agent", codex: "codex", gemini: "gemini" };
+/** How each host runs a hook command: Codex `$SHELL -lc`, Gemini CLI `bash -c`, the others `sh -c`. */
+const RUNNER: Record<FakeProvider, string> = { "claude-code": "sh", cursor: "sh", codex: "login", gemini: "bash" };
 
 // A fake agent: sleeps in a loop and runs queued hook calls the way its host would — Claude Code and
 // Cursor: `sh -c <command>` (dash on Linux: it forks the last command unless told to exec); Codex:
@@ -39,6 +42,7 @@ while :; do
     case $runner in *-bare) set -- env -u TMUX -u TMUX_PANE ;; *) set -- ;; esac
     case $runner in
       login*) "$@" "\${SHELL:-/bin/sh}" -lc "$cmd" ;;
+      bash*) "$@" bash -c "$cmd" ;;
       *) "$@" sh -c "$cmd" ;;
     esac <"$n.in" >"$n.out" 2>&1
     mv "$r" "$n.done"
@@ -73,7 +77,8 @@ export async function makeWorld(providers: FakeProvider[] = ["claude-code", "cur
 
 /** The exact hook command `mytty-doctor install` wrote for a provider's event. */
 export function hookCommand(world: World, provider: FakeProvider, event: string): string {
-  const file = provider === "claude-code" ? world.paths.claudeSettings : provider === "cursor" ? world.paths.cursorHooks : world.paths.codexHooks;
+  const files: Record<FakeProvider, string> = { "claude-code": world.paths.claudeSettings, cursor: world.paths.cursorHooks, codex: world.paths.codexHooks, gemini: world.paths.geminiSettings };
+  const file = files[provider];
   const config = JSON.parse(readFileSync(file, "utf8")) as { hooks: Record<string, Array<Record<string, unknown>>> };
   const entry = config.hooks[event]?.[0];
   if (!entry) throw new Error(`${file} has no ${event} hook`);
@@ -82,7 +87,9 @@ export function hookCommand(world: World, provider: FakeProvider, event: string)
 }
 
 export function fixture(provider: FakeProvider, name: string, patch: Record<string, unknown> = {}): string {
-  const data = JSON.parse(readFileSync(path.join(PAYLOADS, provider, `${name}.json`), "utf8")) as Record<string, unknown>;
+  // Gemini CLI payloads live with their protocol provider's: fixtures/payloads/antigravity/gemini-<name>.json.
+  const file = provider === "gemini" ? path.join(PAYLOADS, "antigravity", `gemini-${name}.json`) : path.join(PAYLOADS, provider, `${name}.json`);
+  const data = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
   return JSON.stringify({ ...data, ...patch });
 }
 
@@ -181,7 +188,7 @@ export class FakePane {
     const n = path.join(this.dir, `${String(calls).padStart(5, "0")}`);
     await fs.writeFile(`${n}.cmd`, hookCommand(this.world, this.provider, event));
     await fs.writeFile(`${n}.in`, payload);
-    await fs.writeFile(`${n}.runner`, `${this.provider === "codex" ? "login" : "sh"}${options.paneHints === false ? "-bare" : ""}`);
+    await fs.writeFile(`${n}.runner`, `${RUNNER[this.provider]}${options.paneHints === false ? "-bare" : ""}`);
     await fs.writeFile(`${n}.tmp`, "");
     await fs.rename(`${n}.tmp`, `${n}.ready`);
     await until(async () => fs.access(`${n}.done`).then(() => true, () => false), 10_000, `hook ${event}`);

@@ -5,7 +5,7 @@ import {
   effective,
   fixItems,
   guideText,
-  INSTALLABLE_PROVIDERS,
+  INSTALL_TARGETS,
   installChanges,
   installItems,
   planAll,
@@ -21,8 +21,8 @@ import {
   type ItemPlan,
   type Lang,
   type Paths,
+  type TargetId,
 } from "@mytty-bar/installers";
-import type { ProviderId } from "@mytty-bar/protocol";
 import fs from "node:fs";
 import type { EngineStatus, engineStatus } from "./engine-status.js";
 import type { renderStatusView } from "./ui/status-view.js";
@@ -84,7 +84,7 @@ export async function runStatus(opts: CommonOptions, io: Io): Promise<number> {
     return code;
   }
   // Presence (a few stats) only for the views and only for providers not installed: --json skips it.
-  const notInstalled = plans.providers.filter((p) => p.status === "not-installed" && p.provider !== undefined).map((p) => p.provider!);
+  const notInstalled = plans.providers.filter((p) => p.status === "not-installed").map((p) => p.id as TargetId);
   const present = notInstalled.length > 0 ? await presentProviders(paths, io.env.PATH, notInstalled) : [];
   const lines = viewLines(plans, rep, new Set(notInstalled.filter((id) => !present.includes(id))));
   const footer = [M.backups(rep.backups.dir, rep.backups.count), rep.issues.length ? M.summaryIssues(rep.issues.length) : M.summaryOk];
@@ -170,7 +170,7 @@ function rememberClaudeFor(action: Action, items: readonly ItemPlan[], ctx: Retu
   }
 }
 
-export async function runInstall(ids: ProviderId[], opts: CommonOptions, io: Io): Promise<number> {
+export async function runInstall(ids: TargetId[], opts: CommonOptions, io: Io): Promise<number> {
   const ctx = setup(io, opts);
   const chosen = ids.length > 0 ? ids : await presentProviders(ctx.paths, io.env.PATH);
   if (chosen.length === 0) {
@@ -181,24 +181,24 @@ export async function runInstall(ids: ProviderId[], opts: CommonOptions, io: Io)
   return runChanges("install", items, installChanges(items), opts, io, ctx);
 }
 
-export async function runFix(ids: readonly ProviderId[], opts: CommonOptions, io: Io): Promise<number> {
+export async function runFix(ids: readonly TargetId[], opts: CommonOptions, io: Io): Promise<number> {
   const ctx = setup(io, opts);
   const all = ctx.plan();
   // Named providers narrow fix to their hooks and pointers (plus the helper and guide they use).
-  const named = (p: ItemPlan) => ids.length === 0 || (p.provider !== undefined && ids.includes(p.provider));
+  const named = (p: ItemPlan) => ids.length === 0 || (ids as readonly string[]).includes(p.kind === "provider" ? p.id : (p.provider ?? ""));
   const plans = { ...all, providers: all.providers.filter(named), pointers: all.pointers.filter(named) };
   const items = fixItems(plans, { pointers: ctx.pointers });
   const invalid = [...plans.providers, plans.helper, plans.guide, ...plans.pointers].filter((p) => p.status === "invalid");
   return runChanges("fix", [...items, ...invalid], installChanges(items), opts, io, ctx);
 }
 
-export async function runUninstall(ids: ProviderId[], opts: CommonOptions, io: Io): Promise<number> {
+export async function runUninstall(ids: TargetId[], opts: CommonOptions, io: Io): Promise<number> {
   const ctx = setup(io, opts);
-  const items = uninstallItems(ctx.plan(), ids.length > 0 ? ids : INSTALLABLE_PROVIDERS);
+  const items = uninstallItems(ctx.plan(), ids.length > 0 ? ids : INSTALL_TARGETS);
   return runChanges("uninstall", items, uninstallChanges(items), opts, io, ctx);
 }
 
-export async function runDiff(ids: ProviderId[], opts: CommonOptions, io: Io): Promise<number> {
+export async function runDiff(ids: TargetId[], opts: CommonOptions, io: Io): Promise<number> {
   const ctx = setup(io, opts);
   const plans = ctx.plan();
   const items = ids.length > 0 ? installItems(plans, ids, { pointers: ctx.pointers }) : fixItems(plans, { pointers: ctx.pointers });

@@ -1,14 +1,14 @@
 // Every sentence the doctor shows lives here (STYLE.md practice 5): what is wrong, why, and the
 // exact command that fixes it.
-import { PROVIDER_LABELS, type ItemPlan, type Problem } from "@mytty-bar/installers";
-import type { ProviderId } from "@mytty-bar/protocol";
+import { isInstallTarget, TARGET_LABELS, type ItemPlan, type Problem } from "@mytty-bar/installers";
 
-export const name = (id: ProviderId): string => PROVIDER_LABELS[id];
+/** "Claude Code", "Gemini CLI", … for a target id (a provider id is one); anything else as given. */
+export const name = (id: string): string => (isInstallTarget(id) ? TARGET_LABELS[id] : id);
 
 export const M = {
   title: (dataDir: string) => `Mytty Bar doctor (data: ${dataDir})`,
   providerLine: (p: ItemPlan) => {
-    const n = name(p.provider!);
+    const n = name(p.kind === "provider" ? p.id : p.provider!);
     switch (p.status) {
       case "installed":
         return `${n} hooks installed (${p.path})`;
@@ -21,7 +21,7 @@ export const M = {
     }
   },
   /** A provider that is not installed and not on this machine either (no config dir, nothing on PATH): not an issue. */
-  absentLine: (id: ProviderId) => `${name(id)} not found on this machine (install it, then: mytty-doctor install ${id})`,
+  absentLine: (id: string) => `${name(id)} not found on this machine (install it, then: mytty-doctor install ${id})`,
   helperLine: (p: ItemPlan) =>
     ({ installed: "Hook helper installed", "needs-repair": "Hook helper needs repair", "not-installed": "Hook helper not installed", invalid: "Hook helper cannot be read" })[p.status] + ` (${p.path})`,
   guideLine: (p: ItemPlan) =>
@@ -35,7 +35,7 @@ export const M = {
     `${path}:${problem.line}:${problem.column}: ${problem.message}. mytty-doctor never writes a file it cannot read: fix it by hand (or move it away), then run \`mytty-doctor fix\`.`,
   repairFix: "Run `mytty-doctor fix` to repair it (only our own entries change).",
   rewriteFix: "Run `mytty-doctor fix` to rewrite it.",
-  installFix: (id: ProviderId) => `Run \`mytty-doctor install ${id}\` to install.`,
+  installFix: (id: string) => `Run \`mytty-doctor install ${id}\` to install.`,
   helperMissing: "Hooks are installed but the helper they run is missing: every hook call fails. Run `mytty-doctor fix`.",
   guideMissing: "The guide the pointers name is missing. Run `mytty-doctor fix`.",
   pointerFix: (p: ItemPlan) => `Run \`mytty-doctor fix\` to rewrite it${p.lang ? ` (language ${p.lang}; --lang en|ja to change)` : ""}.`,
@@ -45,8 +45,8 @@ export const M = {
   backups: (dir: string, count: number) => `Backups of files we changed: ${dir} (${count} file${count === 1 ? "" : "s"}; the last 10 per file are kept)`,
   engineRunning: "Mytty Bar engine is running",
   engineDown: "Mytty Bar engine is not running (hooks answer their agents but nothing is recorded). Start it with `mytty-bar` or `mytty-bar --headless`.",
-  lastEvent: (id: ProviderId, at: string) => `last ${name(id)} event ${at}`,
-  noProviders: "No agent was found on this machine (no config dir, nothing on PATH). Name one: `mytty-doctor install claude-code` (codex, cursor, opencode, antigravity).",
+  lastEvent: (id: string, at: string) => `last ${name(id)} event ${at}`,
+  noProviders: "No agent was found on this machine (no config dir, nothing on PATH). Name one: `mytty-doctor install claude-code` (codex, cursor, opencode, antigravity, gemini).",
   unknownProvider: (id: string, ids: readonly string[]) => `unknown provider "${id}" (expected one of: ${ids.join(", ")})`,
   badLang: (v: string) => `unknown language "${v}" (expected en or ja)`,
   skippedInvalid: (path: string) => `Skipped ${path}: it cannot be parsed, so it was left untouched.`,

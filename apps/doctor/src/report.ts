@@ -30,7 +30,7 @@ export function buildReport(paths: Paths, plans: Plans & { crashed: { id: string
     if (p.kind === "helper" && p.status === "not-installed") issue(p.id, M.helperMissing);
     else if (p.kind === "guide" && p.status === "not-installed") issue(p.id, M.guideMissing);
     else if (p.kind === "pointer") issue(p.id, `${p.detail ?? M.pointerLine(p)}. ${M.pointerFix(p)}`);
-    else issue(p.id, `${p.detail ?? p.status}. ${p.kind === "provider" && p.provider !== "opencode" && p.provider !== "antigravity" ? M.repairFix : M.rewriteFix}`);
+    else issue(p.id, `${p.detail ?? p.status}. ${p.kind === "provider" && p.id !== "opencode" && p.id !== "antigravity" ? M.repairFix : M.rewriteFix}`);
   }
   for (const c of plans.crashed) issue(c.id, M.crashed(c.id, c.message));
   let dataDir: StatusReport["dataDir"] = { path: paths.dataDir, exists: false };
@@ -69,13 +69,14 @@ function notesFor(p: ItemPlan, report: StatusReport): string[] {
   const own = report.issues.filter((i) => i.item === p.id).map((i) => i.message);
   // A provider's detail beside a fine status is a note (Claude Code events left out for an older version).
   const note = p.kind === "provider" && p.detail !== undefined && p.status !== "needs-repair" && p.status !== "invalid" ? [p.detail] : [];
-  if (p.kind === "provider" && p.status === "not-installed" && own.length === 0) return [M.installFix(p.provider!), ...note];
+  if (p.kind === "provider" && p.status === "not-installed" && own.length === 0) return [M.installFix(p.id), ...note];
   if (p.kind === "provider" && p.status === "installed") return [...note, ...(p.provider === "codex" ? [M.codexTrust] : [])];
   return own;
 }
 
 /** Not installed, and `absent` (not on this machine: no config dir, no binary on PATH) says so. */
-const isAbsent = (p: ItemPlan, absent: ReadonlySet<string>) => p.status === "not-installed" && p.provider !== undefined && absent.has(p.provider);
+const isAbsent = (p: ItemPlan, absent: ReadonlySet<string>) =>
+  p.status === "not-installed" && (p.kind === "provider" ? absent.has(p.id) : p.provider !== undefined && absent.has(p.provider));
 
 /**
  * Flutter-doctor style lines shared by the text and ink views. `absent` names the providers not found
@@ -84,7 +85,7 @@ const isAbsent = (p: ItemPlan, absent: ReadonlySet<string>) => p.status === "not
 export function viewLines(plans: Plans & { crashed: { id: string; message: string }[] }, report: StatusReport, absent: ReadonlySet<string> = new Set()): ViewLine[] {
   const lines: ViewLine[] = [];
   for (const p of plans.providers) {
-    if (isAbsent(p, absent)) lines.push({ mark: "absent", text: M.absentLine(p.provider!), notes: [] });
+    if (isAbsent(p, absent)) lines.push({ mark: "absent", text: M.absentLine(p.id), notes: [] });
     else lines.push({ mark: markOf(p.status), text: M.providerLine(p), notes: notesFor(p, report) });
   }
   for (const c of plans.crashed) lines.push({ mark: "crashed", text: M.crashed(c.id, c.message), notes: [] });

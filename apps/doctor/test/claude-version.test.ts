@@ -28,19 +28,19 @@ const claudeStatus = (h: Home) => h.json("status").value.providers.find((p) => p
 describe("Claude Code hook events follow the installed version", () => {
   it("leaves out what an old version does not know, says so, and adds it after an update", (t) => {
     const h = testHome(t);
-    h.put(h.claude, "claude-code/tabs-comments-no-newline.json");
+    h.put(h.claude, "claude-code/tabs-no-newline.json");
     const original = fs.readFileSync(h.claude, "utf8");
     installClaude(h, "2.0.50");
 
     const installed = h.run("install", "claude-code");
     expect(installed.code).toBe(0);
     const claude = path.join(h.home, ".local", "bin", "claude");
-    expect(installed.stdout).toContain(`note: Claude Code 2.0.50 (${claude}) does not know PostToolBatch (2.1.101+), StopFailure (2.1.78+)`);
+    expect(installed.stdout).toContain(`note: Claude Code 2.0.50 (${claude}) does not know PostToolBatch (2.1.101+), Elicitation (2.1.76+), ElicitationResult (2.1.76+), StopFailure (2.1.78+)`);
     // PreToolUse is the user's own hook, kept as it was.
     expect(events(h)).toEqual(["Notification", "PermissionRequest", "PreToolUse", "SessionEnd", "SessionStart", "Stop", "UserPromptSubmit"]);
     const old = claudeStatus(h);
     expect(old.status).toBe("installed");
-    expect(old.detail).toContain(`Claude Code 2.0.50 (${claude}) does not know PostToolBatch (2.1.101+), StopFailure (2.1.78+)`);
+    expect(old.detail).toContain(`Claude Code 2.0.50 (${claude}) does not know PostToolBatch (2.1.101+), Elicitation (2.1.76+), ElicitationResult (2.1.76+), StopFailure (2.1.78+)`);
     const text = h.run("status");
     expect(text.code).toBe(0);
     expect(text.stdout).toContain("run `mytty-doctor fix`");
@@ -50,7 +50,7 @@ describe("Claude Code hook events follow the installed version", () => {
     expect(updated.status).toBe("needs-repair");
     expect(updated.detail).toContain("PostToolBatch: missing");
     expect(h.run("fix").code).toBe(0);
-    expect(events(h)).toEqual(["Notification", "PermissionRequest", "PostToolBatch", "PreToolUse", "SessionEnd", "SessionStart", "Stop", "StopFailure", "UserPromptSubmit"]);
+    expect(events(h)).toEqual(["Elicitation", "ElicitationResult", "Notification", "PermissionRequest", "PostToolBatch", "PreToolUse", "SessionEnd", "SessionStart", "Stop", "StopFailure", "UserPromptSubmit"]);
     expect(claudeStatus(h)).toMatchObject({ status: "installed" });
     expect(claudeStatus(h).detail).toBeUndefined();
 

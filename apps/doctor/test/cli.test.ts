@@ -17,6 +17,7 @@ describe.concurrent("mytty-doctor", () => {
       ["opencode", "not-installed"],
       ["antigravity", "not-installed"],
       ["cursor", "not-installed"],
+      ["gemini", "not-installed"],
     ]);
     expect(value.providers[1]!.configPath).toBe(h.claude);
     expect(value.helper).toEqual({ path: h.helper, status: "not-installed" });
@@ -60,7 +61,7 @@ describe.concurrent("mytty-doctor", () => {
 
   it("finds a hand edit, diffs it and fixes only our entry", (t) => {
     const h = home(t);
-    const original = h.put(h.claude, "claude-code/tabs-comments-no-newline.json");
+    const original = h.put(h.claude, "claude-code/tabs-no-newline.json");
     h.run("install", "claude-code");
     const installed = fs.readFileSync(h.claude, "utf8");
     // The user deletes our Stop handler by hand and adds a key of their own.

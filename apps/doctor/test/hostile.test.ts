@@ -65,7 +65,7 @@ describe.concurrent("mytty-doctor on bad input", () => {
     const { code, value } = h.json("status");
     expect(code).toBe(1);
     expect(value.crashed).toEqual([]);
-    expect(value.providers.map((p) => p.id)).toEqual(["codex", "claude-code", "opencode", "antigravity", "cursor"]);
+    expect(value.providers.map((p) => p.id)).toEqual(["codex", "claude-code", "opencode", "antigravity", "cursor", "gemini"]);
     expect(value.providers[0]).toMatchObject({ status: "invalid", problem: { line: 1, column: 257, message: "nests deeper than 256 levels" } });
     const install = h.run("install", "codex");
     expect(install.code).toBe(1);

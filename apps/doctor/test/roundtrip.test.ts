@@ -7,10 +7,11 @@ import { backupsOf, fixtures, makeHome, type Home } from "./harness.js";
 let h: Home;
 afterEach(() => h?.cleanup());
 
-const target = (dir: string, home: Home) => (dir === "claude-code" ? home.claude : dir === "codex" ? home.codex : dir === "cursor" ? home.cursor : home.agentsMd);
+const FILES = { "claude-code": "claude", codex: "codex", cursor: "cursor", gemini: "gemini", "codex-agents-md": "agentsMd" } as const;
+const target = (dir: string, home: Home) => home[FILES[dir as keyof typeof FILES]];
 const providerOf = (dir: string) => (dir === "codex-agents-md" ? "codex" : dir);
 
-describe.each(["claude-code", "codex", "cursor", "codex-agents-md"])("%s fixtures", (dir) => {
+describe.each(["claude-code", "codex", "cursor", "gemini", "codex-agents-md"])("%s fixtures", (dir) => {
   it.each(fixtures(dir, true))("install then uninstall restores the exact bytes of %s", (fixture) => {
     h = makeHome();
     const file = target(dir, h);
@@ -65,9 +66,10 @@ it("reports an invalid file with its line, column and what to do by hand", () =>
   h.put(h.claude, "claude-code/malformed-trailing-comma.json");
   const { value } = h.json("status");
   const claude = value.providers.find((p) => p.id === "claude-code")!;
-  expect(claude.problem).toEqual({ line: 5, column: 3, message: "property name expected" });
+  const message = `a trailing comma at line 4:15: Claude Code reads this file as strict JSON (no comments, no trailing commas) and itself ignores the whole file ("Invalid or malformed JSON") because of it; remove it`;
+  expect(claude.problem).toEqual({ line: 4, column: 15, message });
   const text = h.run("status").stdout;
-  expect(text).toContain(`${h.claude}:5:3: property name expected. mytty-doctor never writes a file it cannot read: fix it by hand`);
+  expect(text).toContain(`${h.claude}:4:15: ${message}. mytty-doctor never writes a file it cannot read: fix it by hand`);
 });
 
 it.each([

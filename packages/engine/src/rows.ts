@@ -23,6 +23,7 @@ function rowOf(core: EngineCore, record: AgentRecord, attention: boolean): Agent
     provider: record.provider,
     via: record.via,
     executable: record.executable,
+    ...(record.variant !== undefined ? { variant: record.variant } : {}),
     terminal: record.terminal,
     state: run?.state ?? record.poll?.state ?? "unknown",
     ...(sessionId !== undefined ? { sessionId } : {}),

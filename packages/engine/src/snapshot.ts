@@ -31,6 +31,8 @@ export const AgentRowSchema = z.object({
    */
   via: z.enum(["process", "descendant", "hint"]),
   executable: z.string().nullable(),
+  /** Provider antigravity only: which CLI the binary is, Gemini CLI or Antigravity (as resume tells them apart). */
+  variant: z.enum(["gemini", "antigravity"]).optional(),
   terminal: TerminalSchema,
   state: RunStateSchema,
   sessionId: z.string().optional(),

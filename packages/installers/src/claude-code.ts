@@ -4,9 +4,28 @@ import type { HookJsonSpec } from "./hook-json.js";
 import type { Paths } from "./paths.js";
 import { helperCommand } from "./text.js";
 
-export const CLAUDE_EVENTS = ["SessionStart", "SessionEnd", "UserPromptSubmit", "PermissionRequest", "PostToolBatch", "Notification", "Stop", "StopFailure"] as const;
-/** idle_prompt is left out on purpose: it fires ~60 s after every turn and maps to nothing. */
+export const CLAUDE_EVENTS = [
+  "SessionStart",
+  "SessionEnd",
+  "UserPromptSubmit",
+  "PermissionRequest",
+  "PostToolBatch",
+  "Notification",
+  "Elicitation",
+  "ElicitationResult",
+  "Stop",
+  "StopFailure",
+] as const;
+/**
+ * For a Claude Code without the Elicitation hooks. idle_prompt is left out on purpose: it fires ~60 s after
+ * every turn and maps to nothing.
+ */
 export const CLAUDE_NOTIFICATION_MATCHER = "permission_prompt|agent_needs_input|elicitation_dialog|elicitation_url_dialog";
+/**
+ * With Elicitation/ElicitationResult installed, the elicitation notifications are left out: the hooks say it
+ * at once, and a notification arriving late (after the answer) would reopen a question already answered.
+ */
+export const CLAUDE_NOTIFICATION_MATCHER_ELICITING = "permission_prompt|agent_needs_input";
 
 /** `claude`: the installed Claude Code, when it can be placed; events it does not know are left out (claude-version.ts). */
 export function claudeCodeSpec(paths: Paths, claude?: { version: string; path: string }): HookJsonSpec {
@@ -20,8 +39,15 @@ export function claudeCodeSpec(paths: Paths, claude?: { version: string; path: s
     provider: "claude-code",
     path: paths.claudeSettings,
     layout: "grouped",
-    events: events.map((name) => (name === "Notification" ? { name, matcher: CLAUDE_NOTIFICATION_MATCHER, handler } : { name, handler })),
+    // Claude Code refuses a settings.json with a comment or trailing comma and then ignores all of it
+    // (docs/providers.md, Claude Code): never call such a file installed, never write into it.
+    grammar: { comments: false, host: "Claude Code", onError: 'itself ignores the whole file ("Invalid or malformed JSON")' },
+    events: events.map((name) => (name === "Notification" ? { name, matcher: notificationMatcher(events), handler } : { name, handler })),
     ...(withheld.length > 0 ? { withheld: Object.fromEntries(withheld.map((w) => [w.event, `Claude Code ${version} does not know this event and would skip the whole file (needs ${w.needs})`])) } : {}),
     ...(note !== undefined ? { note } : {}),
   };
+}
+
+function notificationMatcher(events: readonly string[]): string {
+  return events.includes("Elicitation") ? CLAUDE_NOTIFICATION_MATCHER_ELICITING : CLAUDE_NOTIFICATION_MATCHER;
 }

@@ -13,6 +13,9 @@ export const CLAUDE_TOLERANT_FROM = "2.1.101";
  */
 export const CLAUDE_EVENT_FLOORS: Readonly<Record<string, string>> = {
   PermissionRequest: "2.0.45",
+  // "Added new Elicitation and ElicitationResult hooks" (CHANGELOG.md, 2.1.76).
+  Elicitation: "2.1.76",
+  ElicitationResult: "2.1.76",
   StopFailure: "2.1.78",
   // Its release is not in the changelog (the hooks docs show it from ~April 2026); from 2.1.101 naming it
   // cannot hurt, so that is the floor until the real one is known.

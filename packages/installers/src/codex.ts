@@ -12,16 +12,43 @@ import { helperCommand } from "./text.js";
  */
 export const CODEX_EVENTS = ["SessionStart", "UserPromptSubmit", "PermissionRequest", "PostToolUse", "Stop", "StopFailure", "Interrupt", "SessionEnd"] as const;
 
+/**
+ * The hook events Codex dispatches (its hook config and generated schemas, docs/providers.md, Codex).
+ * An entry of ours under any other name never runs, and status says so.
+ */
+export const CODEX_DISPATCHED_EVENTS: readonly string[] = [
+  "PreToolUse",
+  "PermissionRequest",
+  "PostToolUse",
+  "PreCompact",
+  "PostCompact",
+  "SessionStart",
+  "SessionEnd",
+  "UserPromptSubmit",
+  "SubagentStart",
+  "SubagentStop",
+  "Stop",
+  "StopFailure",
+  "Interrupt",
+];
+
+/** Codex clamps these to 3 s and warns about a larger value on every start; what we write is what it runs. */
+export const CODEX_TIMEOUT_CAPS: Readonly<Record<string, number>> = { SessionEnd: 3, Interrupt: 3 };
+
 /** `configToml`: $CODEX_HOME/config.toml when readable; hooks switched off there are worth a note. */
 export function codexSpec(paths: Paths, configToml?: string | null): HookJsonSpec {
-  const handler = { type: "command", command: helperCommand(paths.helper, "codex"), timeout: 5 };
+  const command = helperCommand(paths.helper, "codex");
+  const handler = (event: string) => ({ type: "command", command, timeout: CODEX_TIMEOUT_CAPS[event] ?? 5 });
   const off = configToml ? codexHooksSwitchedOff(configToml) : undefined;
   return {
     provider: "codex",
     path: paths.codexHooks,
     layout: "grouped",
+    // serde_json: strict JSON; a file that fails it contributes no hooks at all (docs/providers.md, Codex).
+    grammar: { comments: false, host: "Codex", onError: "loads none of its hooks" },
     allowedRootKeys: ["description", "hooks"],
-    events: CODEX_EVENTS.map((name) => ({ name, handler })),
+    events: CODEX_EVENTS.map((name) => ({ name, handler: handler(name) })),
+    undispatched: (event) => (CODEX_DISPATCHED_EVENTS.includes(event) ? undefined : `Codex does not fire ${event} (not one of its hook events), so this entry never runs`),
     ...(off !== undefined
       ? { note: `Codex has hooks switched off (\`${off}\` in ${paths.codexHome}/config.toml), so it runs none of them: set it to true or remove the line` }
       : {}),

@@ -13,6 +13,23 @@ export const PROVIDER_NAMES: Readonly<Record<ProviderId, string>> = {
   cursor: "Cursor",
 };
 
+/**
+ * What the doctor installs: each provider, plus Gemini CLI, whose hooks live in its own settings.json
+ * but whose events are the protocol provider `antigravity` (one provider for both CLIs, DESIGN.md).
+ */
+export type TargetId = ProviderId | "gemini";
+export const TARGET_IDS: readonly TargetId[] = [...PROVIDER_IDS, "gemini"];
+export const TARGET_NAMES: Readonly<Record<TargetId, string>> = { ...PROVIDER_NAMES, gemini: "Gemini CLI" };
+
+export function isTargetId(value: unknown): value is TargetId {
+  return typeof value === "string" && (TARGET_IDS as readonly string[]).includes(value);
+}
+
+/** The protocol provider a target's events arrive as. */
+export function targetProvider(id: TargetId): ProviderId {
+  return id === "gemini" ? "antigravity" : id;
+}
+
 export const SPOOL_MAGIC = "mytty-bar-spool 1";
 export const SPOOL_MAX_PAYLOAD_BYTES = 1024 * 1024;
 export const SPOOL_ENV_KEYS: readonly SpoolEnvKey[] = [

@@ -36,6 +36,7 @@ export function cursorSpec(paths: Paths): HookJsonSpec {
     provider: "cursor",
     path: paths.cursorHooks,
     layout: "flat",
+    grammar: { comments: true, host: "Cursor" },
     rootDefaults: { version: 1 },
     events: CURSOR_EVENTS.map((name) => ({ name, handler: { type: "command", command: helperCommand(paths.helper, `cursor ${name}`) } })),
   };

@@ -1,7 +1,7 @@
 // The shared engine for JSON hook files (Claude Code and Codex: event → groups → handlers;
 // Cursor: event → handlers). Pure: text in, plan out.
 import type { ProviderId } from "@mytty-bar/protocol";
-import { appendElement, hasComments, insertProperty, parseJsonc, problemAt, removeAt, type Problem } from "./jsonc-edit.js";
+import { appendElement, hasComments, insertProperty, parseJsonc, problemAt, removeAt, type Grammar, type Problem } from "./jsonc-edit.js";
 import type { BackupLookup, FileChange, ItemPlan, ItemStatus } from "./plan.js";
 import { detectFormat, runsOurHelper } from "./text.js";
 
@@ -12,9 +12,15 @@ export interface HookEventSpec {
 }
 
 export interface HookJsonSpec {
+  /** The doctor target (status entry id) when it is not the provider's own id (Gemini CLI: "gemini"). */
+  id?: string;
   provider: ProviderId;
   path: string;
   layout: "grouped" | "flat";
+  /** How the provider itself parses the file: we read it no more leniently than it does. */
+  grammar: Grammar;
+  /** Keys under `hooks` that are settings, not events (Gemini CLI's legacy `enabled`, `disabled`, `notifications`). */
+  hookSettingKeys?: readonly string[];
   events: readonly HookEventSpec[];
   /** Root keys the provider accepts (Codex refuses any other); undefined = anything. */
   allowedRootKeys?: readonly string[];
@@ -22,6 +28,8 @@ export interface HookJsonSpec {
   rootDefaults?: Readonly<Record<string, unknown>>;
   /** Events left out on purpose (the installed version does not know them) → why an entry of ours there must go. */
   withheld?: Readonly<Record<string, string>>;
+  /** Why an entry of ours under `event` never runs because the provider fires no such event, else undefined. */
+  undispatched?: (event: string) => string | undefined;
   /** Something notable even when installed (what was left out and what to do), shown as the item's detail. */
   note?: string;
 }
@@ -39,7 +47,7 @@ interface Owned {
 type Analysis = { ok: true; root: Json; owned: Owned[] } | { ok: false; problem: Problem };
 
 function analyze(text: string, spec: HookJsonSpec): Analysis {
-  const parsed = parseJsonc(text);
+  const parsed = parseJsonc(text, spec.grammar);
   if (!parsed.ok) return parsed;
   const { root: tree, value } = parsed;
   if (!isObj(value)) return { ok: false, problem: problemAt(text, tree(), [], "the top level is not a JSON object") };
@@ -54,6 +62,7 @@ function analyze(text: string, spec: HookJsonSpec): Analysis {
   if (!isObj(hooks)) return { ok: false, problem: problemAt(text, tree(), ["hooks"], `"hooks" is not an object`) };
   const owned: Owned[] = [];
   for (const [event, list] of Object.entries(hooks)) {
+    if (spec.hookSettingKeys?.includes(event)) continue;
     if (!Array.isArray(list) || !list.every(isObj)) {
       return { ok: false, problem: problemAt(text, tree(), ["hooks", event], `"hooks.${event}" is not an array of objects`) };
     }
@@ -102,7 +111,7 @@ function problems(a: Extract<Analysis, { ok: true }>, spec: HookJsonSpec): { eve
   }
   for (const o of a.owned) {
     if (!spec.events.some((e) => e.name === o.event) && !out.some((p) => p.event === o.event)) {
-      out.push({ event: o.event, reason: spec.withheld?.[o.event] ?? "stale entry for an event we no longer use" });
+      out.push({ event: o.event, reason: spec.withheld?.[o.event] ?? spec.undispatched?.(o.event) ?? "stale entry for an event we no longer use" });
     }
   }
   for (const [k, v] of Object.entries(spec.rootDefaults ?? {})) if (!(k in a.root)) out.push({ event: k, reason: `missing "${k}": ${JSON.stringify(v)}` });
@@ -208,7 +217,7 @@ export function parseHint(backup: string | null | undefined): RemovalHint {
 }
 
 export function planHookJson(spec: HookJsonSpec, before: string | null, newestBackup: BackupLookup, unreadable?: Problem): ItemPlan {
-  const base = { id: spec.provider, kind: "provider" as const, provider: spec.provider, path: spec.path };
+  const base = { id: spec.id ?? spec.provider, kind: "provider" as const, provider: spec.provider, path: spec.path };
   const change = (b: string | null, after: string | null, redo: FileChange["redo"]): FileChange => ({ path: spec.path, before: b, after, mode: 0o600, backup: true, redo });
   if (unreadable) return { ...base, status: "invalid", problem: unreadable, detail: unreadable.message, install: [], uninstall: [] };
   const redoInstall = (cur: string | null) => installText(cur, spec);

@@ -2,15 +2,17 @@ export * from "./paths.js";
 export * from "./plan.js";
 export * from "./text.js";
 export { PROVIDER_IDS as INSTALLABLE_PROVIDERS, PROVIDER_NAMES as PROVIDER_LABELS, isProviderId as isInstallableProvider } from "./constants.js";
+export { TARGET_IDS as INSTALL_TARGETS, TARGET_NAMES as TARGET_LABELS, isTargetId as isInstallTarget, targetProvider, type TargetId } from "./constants.js";
+export { geminiSpec, geminiHooksOff, GEMINI_EVENTS, GEMINI_HOOK_NAME } from "./gemini.js";
 export { parseJsonc, type Problem } from "./jsonc-edit.js";
 export { readText, MAX_CONFIG_BYTES } from "./fsio.js";
 export { BACKUPS_PER_FILE, backupStem, listBackups, newestBackupLookup, writeBackup, countBackups } from "./backups.js";
 export type { ApplyHooks, ApplyOptions, ChangeOutcome } from "./apply.js";
 export { installText, removalText, parseHint, planHookJson, type RemovalHint, type HookJsonSpec, type HookEventSpec } from "./hook-json.js";
-export { claudeCodeSpec, CLAUDE_EVENTS, CLAUDE_NOTIFICATION_MATCHER } from "./claude-code.js";
+export { claudeCodeSpec, CLAUDE_EVENTS, CLAUDE_NOTIFICATION_MATCHER, CLAUDE_NOTIFICATION_MATCHER_ELICITING } from "./claude-code.js";
 export { CLAUDE_EVENT_FLOORS, CLAUDE_TOLERANT_FROM, atLeast, claudeEventsFor, parseVersion, versionFromInstall } from "./claude-version.js";
 export { installedClaudeVersion, rememberClaude, rememberedClaude, type ClaudeInstall } from "./presence.js";
-export { codexSpec, codexHooksSwitchedOff, CODEX_EVENTS } from "./codex.js";
+export { codexSpec, codexHooksSwitchedOff, CODEX_EVENTS, CODEX_DISPATCHED_EVENTS, CODEX_TIMEOUT_CAPS } from "./codex.js";
 export { cursorSpec, CURSOR_ANSWERS, CURSOR_DEFAULT_ANSWER, CURSOR_EVENTS } from "./cursor.js";
 export { opencodePluginText, OPENCODE_FORWARDED, OPENCODE_PLUGIN_ID, OPENCODE_RUN_ENDS } from "./opencode.js";
 export { antigravityFiles, ANTIGRAVITY_EVENTS } from "./antigravity.js";
@@ -26,7 +28,7 @@ export * from "./team-guide.js";
 import type { ApplyOptions, ChangeOutcome } from "./apply.js";
 import type { FileChange } from "./plan.js";
 import type { Paths } from "./paths.js";
-import type { ProviderId } from "@mytty-bar/protocol";
+import type { TargetId } from "./constants.js";
 
 /** Applies changes atomically (see apply.ts): mode kept, symlinks followed, compare-and-swap, backups. */
 export async function applyChanges(changes: readonly FileChange[], options: ApplyOptions): Promise<ChangeOutcome[]> {
@@ -38,7 +40,7 @@ export async function unifiedDiff(changes: readonly FileChange[]): Promise<strin
   return (await import("./diff.js")).unifiedDiff(changes);
 }
 
-/** Providers (of `ids`, default all) whose config dir exists or whose binary is on PATH. */
-export async function presentProviders(paths: Paths, pathVar?: string, ids?: readonly ProviderId[]): Promise<ProviderId[]> {
+/** Targets (of `ids`, default all) whose config dir exists or whose binary is on PATH. */
+export async function presentProviders(paths: Paths, pathVar?: string, ids?: readonly TargetId[]): Promise<TargetId[]> {
   return (await import("./presence.js")).presentProviders(paths, pathVar, ids);
 }

@@ -6,6 +6,9 @@ import { antigravityFiles } from "./antigravity.js";
 import { claudeCodeSpec } from "./claude-code.js";
 import { codexSpec } from "./codex.js";
 import { cursorSpec } from "./cursor.js";
+import type { TargetId } from "./constants.js";
+import { geminiSpec } from "./gemini.js";
+import { parseJsonc } from "./jsonc-edit.js";
 import { readText } from "./fsio.js";
 import { guideText } from "./guide-text.js";
 import { helperScript } from "./helper-script.js";
@@ -30,9 +33,15 @@ export interface PlanContext {
 export const POINTER_PROVIDERS = ["claude-code", "codex"] as const satisfies readonly ProviderId[];
 export type PointerProvider = (typeof POINTER_PROVIDERS)[number];
 
-export function planProvider(id: ProviderId, ctx: PlanContext): ItemPlan {
+export function planProvider(id: TargetId, ctx: PlanContext): ItemPlan {
   const { paths } = ctx;
   switch (id) {
+    case "gemini": {
+      const read = readText(paths.geminiSettings);
+      const parsed = read.text !== null ? parseJsonc(read.text) : undefined;
+      const spec = geminiSpec(paths, parsed?.ok ? parsed.value : undefined);
+      return planHookJson({ ...spec, id }, read.text, ctx.newestBackup, read.problem);
+    }
     case "claude-code":
     case "codex":
     case "cursor": {

@@ -26,8 +26,23 @@ export type ParseResult = { ok: true; root: () => Node | undefined; value: unkno
 /** Deeper nesting is refused before parsing: the parser and our walks recurse, and no real settings file comes close. */
 export const MAX_JSONC_DEPTH = 256;
 
-/** Parses JSON with comments; a syntax error is a Problem with line and column, never an exception. */
-export function parseJsonc(text: string): ParseResult {
+/**
+ * How a provider reads its config file (docs/providers.md, each provider's section). Both grammars
+ * refuse trailing commas; `host` names the program in the problem message when it matters.
+ */
+export interface Grammar {
+  /** `//` and `/* *\/` comments are allowed (Gemini CLI, Cursor) or make the file unreadable (Claude Code, Codex). */
+  comments: boolean;
+  /** Who reads the file ("Claude Code"), for the problem message. */
+  host?: string;
+  /** What the host does with a file it cannot parse, e.g. "ignores the whole file". */
+  onError?: string;
+}
+
+const JSONC: Grammar = { comments: true };
+
+/** Parses a config file in `grammar` (default: JSON with comments); a syntax error is a Problem, never an exception. */
+export function parseJsonc(text: string, grammar: Grammar = JSONC): ParseResult {
   // jsonc-parser calls it an "invalid symbol"; the agents' own JSON parsers refuse it too.
   if (text.startsWith("\uFEFF")) return { ok: false, problem: { line: 1, column: 1, message: "starts with a byte order mark (save it as UTF-8 without BOM)" } };
   const tooDeep = offsetBeyondDepth(text, MAX_JSONC_DEPTH);
@@ -45,12 +60,30 @@ export function parseJsonc(text: string): ParseResult {
     }
   }
   const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: false });
+  const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: !grammar.comments });
   const first = errors[0];
-  if (first) {
-    return { ok: false, problem: { ...lineColumn(text, first.offset), message: `${describe(full().printParseErrorCode(first.error))}` } };
-  }
+  if (first) return { ok: false, problem: syntaxProblem(text, first, grammar) };
   return { ok: true, root: () => root, value: root ? nodeValue(root) : undefined };
+}
+
+/** The first syntax error in words; a comment or a trailing comma is named as such, with what the host does then. */
+function syntaxProblem(text: string, error: ParseError, grammar: Grammar): Problem {
+  const trailing = trailingCommaBefore(text, error.offset);
+  const offset = trailing ?? error.offset;
+  const at = lineColumn(text, offset);
+  const code = full().printParseErrorCode(error.error);
+  const what = trailing !== undefined ? "a trailing comma" : code === "InvalidCommentToken" ? "a comment" : undefined;
+  if (what === undefined) return { ...at, message: describe(code) };
+  const accepts = grammar.comments ? "accepts comments but no trailing commas" : "reads this file as strict JSON (no comments, no trailing commas)";
+  const effect = grammar.onError !== undefined ? ` and ${grammar.onError} because of it` : "";
+  return { ...at, message: `${what} at line ${at.line}:${at.column}: ${grammar.host ?? "the program that reads this file"} ${accepts}${effect}; remove it` };
+}
+
+/** Offset of the comma right before `offset` (only whitespace between), when the error is a trailing comma. */
+function trailingCommaBefore(text: string, offset: number): number | undefined {
+  let i = offset - 1;
+  while (i >= 0 && /\s/.test(text[i]!)) i -= 1;
+  return i >= 0 && text[i] === "," && (text[offset] === "}" || text[offset] === "]") ? i : undefined;
 }
 
 /** Offset of the first { or [ (outside strings and comments) that opens level `max + 1`, if any. */

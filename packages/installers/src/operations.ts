@@ -1,6 +1,6 @@
 // The commands as views of the plans: which FileChanges install, fix and uninstall consist of.
 import type { ProviderId } from "@mytty-bar/protocol";
-import { PROVIDER_IDS } from "./constants.js";
+import { TARGET_IDS, type TargetId } from "./constants.js";
 import { newestBackupLookup } from "./backups.js";
 import { planGuide, planHelper, planPointer, planProvider, POINTER_PROVIDERS, type PlanContext, type PointerProvider } from "./items.js";
 import type { FileChange, ItemPlan, Lang } from "./plan.js";
@@ -22,7 +22,7 @@ export function planContext(paths: Paths, lang?: Lang, pathVar: string | undefin
 }
 
 /** Plans every item; a check that throws becomes a "crashed" entry instead of hiding the others. */
-export function planAll(ctx: PlanContext, providers: readonly ProviderId[] = PROVIDER_IDS): Plans & { crashed: { id: string; message: string }[] } {
+export function planAll(ctx: PlanContext, providers: readonly TargetId[] = TARGET_IDS): Plans & { crashed: { id: string; message: string }[] } {
   const crashed: { id: string; message: string }[] = [];
   const guard = <T>(id: string, fn: () => T): T | undefined => {
     try {
@@ -50,9 +50,12 @@ export interface SelectOptions {
   pointers?: boolean;
 }
 
-/** The items `install <providers>` touches: their hooks, the helper, the guide and their pointers. */
-export function installItems(plans: Plans, ids: readonly ProviderId[], opts: SelectOptions = {}): ItemPlan[] {
-  const items: ItemPlan[] = plans.providers.filter((p) => p.provider && ids.includes(p.provider));
+/** A provider item is named by its target id ("gemini" holds the protocol provider "antigravity"). */
+const named = (p: ItemPlan, ids: readonly TargetId[]) => p.kind === "provider" && (ids as readonly string[]).includes(p.id);
+
+/** The items `install <targets>` touches: their hooks, the helper, the guide and their pointers. */
+export function installItems(plans: Plans, ids: readonly TargetId[], opts: SelectOptions = {}): ItemPlan[] {
+  const items: ItemPlan[] = plans.providers.filter((p) => named(p, ids));
   if (items.length > 0) items.push(plans.helper, plans.guide);
   if (opts.pointers !== false) items.push(...plans.pointers.filter((p) => p.provider && hasPointer(p.provider) && ids.includes(p.provider)));
   return items;
@@ -70,10 +73,10 @@ export function fixItems(plans: Plans, opts: SelectOptions = {}): ItemPlan[] {
 }
 
 /** The items `uninstall [providers]` removes; with every provider, the helper and guide go too. */
-export function uninstallItems(plans: Plans, ids: readonly ProviderId[]): ItemPlan[] {
-  const items = plans.providers.filter((p) => p.provider && ids.includes(p.provider));
+export function uninstallItems(plans: Plans, ids: readonly TargetId[]): ItemPlan[] {
+  const items = plans.providers.filter((p) => named(p, ids));
   items.push(...plans.pointers.filter((p) => p.provider && ids.includes(p.provider)));
-  if (PROVIDER_IDS.every((id) => ids.includes(id))) items.push(plans.helper, plans.guide);
+  if (TARGET_IDS.every((id) => ids.includes(id))) items.push(plans.helper, plans.guide);
   return items;
 }
 

@@ -32,8 +32,12 @@ export interface Paths {
   cursorHooks: string;
   opencodeDir: string;
   opencodePlugin: string;
+  /** Antigravity's root (agy keeps its plugins under config/plugins): always ~/.gemini. */
   geminiDir: string;
   antigravityPluginDir: string;
+  /** Gemini CLI's user dir: $GEMINI_CLI_HOME/.gemini when set, else ~/.gemini (docs/providers.md, Gemini CLI). */
+  geminiCliDir: string;
+  geminiSettings: string;
 }
 
 export interface PathsInput {
@@ -61,6 +65,7 @@ export function resolvePaths({ env = process.env, platform = process.platform }:
   const cursorDir = path.join(home, ".cursor");
   const opencodeDir = path.join(xdg(env.XDG_CONFIG_HOME) ?? path.join(home, ".config"), "opencode");
   const geminiDir = path.join(home, ".gemini");
+  const geminiCliDir = path.join(given(env.GEMINI_CLI_HOME) ?? home, ".gemini");
   return {
     home,
     dataDir,
@@ -90,6 +95,8 @@ export function resolvePaths({ env = process.env, platform = process.platform }:
     opencodePlugin: path.join(opencodeDir, "plugins", "mytty-bar.js"),
     geminiDir,
     antigravityPluginDir: path.join(geminiDir, "config", "plugins", "mytty-bar"),
+    geminiCliDir,
+    geminiSettings: path.join(geminiCliDir, "settings.json"),
   };
 }
 

@@ -1,20 +1,20 @@
 // Which providers live on this machine: their config dir exists or their binary is on PATH.
 import fs from "node:fs";
 import path from "node:path";
-import type { ProviderId } from "@mytty-bar/protocol";
 import { versionFromInstall } from "./claude-version.js";
-import { PROVIDER_IDS } from "./constants.js";
+import { TARGET_IDS, type TargetId } from "./constants.js";
 import type { Paths } from "./paths.js";
 
-const BINARIES: Record<ProviderId, readonly string[]> = {
+const BINARIES: Record<TargetId, readonly string[]> = {
   "claude-code": ["claude"],
   codex: ["codex"],
   cursor: ["cursor-agent"],
   opencode: ["opencode"],
   antigravity: ["agy", "antigravity", "gemini"],
+  gemini: ["gemini"],
 };
 
-function configDir(id: ProviderId, paths: Paths): string {
+function configDir(id: TargetId, paths: Paths): string {
   switch (id) {
     case "claude-code":
       return paths.claudeDir;
@@ -26,6 +26,8 @@ function configDir(id: ProviderId, paths: Paths): string {
       return paths.opencodeDir;
     case "antigravity":
       return paths.geminiDir;
+    case "gemini":
+      return paths.geminiCliDir;
   }
 }
 
@@ -118,8 +120,8 @@ export function installedClaudeVersion(
   }
 }
 
-/** Of `ids` (default: every provider), those present; only the ones asked about are looked for. */
-export function presentProviders(paths: Paths, pathVar: string | undefined = process.env.PATH, ids: readonly ProviderId[] = PROVIDER_IDS): ProviderId[] {
+/** Of `ids` (default: every target), those present; only the ones asked about are looked for. */
+export function presentProviders(paths: Paths, pathVar: string | undefined = process.env.PATH, ids: readonly TargetId[] = TARGET_IDS): TargetId[] {
   return ids.filter((id) => fs.existsSync(configDir(id, paths)) || onPath(BINARIES[id], pathVar));
 }
 

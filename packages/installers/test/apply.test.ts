@@ -66,5 +66,5 @@ it("shows a crashed check as crashed without hiding the others", () => {
   });
   const plans = planAll(planContext(broken));
   expect(plans.crashed).toEqual([{ id: "codex", message: "boom" }]);
-  expect(plans.providers.map((p) => p.id)).toEqual(["claude-code", "opencode", "antigravity", "cursor"]);
+  expect(plans.providers.map((p) => p.id)).toEqual(["claude-code", "opencode", "antigravity", "cursor", "gemini"]);
 });

@@ -52,7 +52,10 @@ describe("versions", () => {
     expect(claudeEventsFor(CLAUDE_EVENTS, undefined).events).toEqual([...CLAUDE_EVENTS]);
     expect(claudeEventsFor(CLAUDE_EVENTS, "2.1.101")).toEqual({ events: [...CLAUDE_EVENTS], withheld: [] });
     expect(claudeEventsFor(CLAUDE_EVENTS, "2.1.78").withheld).toEqual([{ event: "PostToolBatch", needs: "2.1.101" }]);
-    expect(claudeEventsFor(CLAUDE_EVENTS, "2.0.44").withheld.map((w) => w.event)).toEqual(["PermissionRequest", "PostToolBatch", "StopFailure"]);
+    expect(claudeEventsFor(CLAUDE_EVENTS, "2.0.44").withheld.map((w) => w.event)).toEqual(["PermissionRequest", "PostToolBatch", "Elicitation", "ElicitationResult", "StopFailure"]);
+    // The Elicitation hooks arrived in 2.1.76, StopFailure in 2.1.78.
+    expect(claudeEventsFor(CLAUDE_EVENTS, "2.1.75").withheld.map((w) => w.event)).toEqual(["PostToolBatch", "Elicitation", "ElicitationResult", "StopFailure"]);
+    expect(claudeEventsFor(CLAUDE_EVENTS, "2.1.76").withheld.map((w) => w.event)).toEqual(["PostToolBatch", "StopFailure"]);
     expect(claudeEventsFor(CLAUDE_EVENTS, "1.0.70").events).toEqual(["SessionStart", "SessionEnd", "UserPromptSubmit", "Notification", "Stop"]);
   });
 });

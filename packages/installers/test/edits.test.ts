@@ -7,6 +7,7 @@ import {
   codexSpec,
   commandProgram,
   cursorSpec,
+  geminiSpec,
   insertBlock,
   installText,
   parseHint,
@@ -28,7 +29,10 @@ describe("JSON hook edits", () => {
     '{\n      "deep": {"a": {"b": {"c": [1, {"d": 2}]}}}\n}',
   ];
   it.each(bizarre)("changes only our bytes and uninstall restores %j exactly", (text) => {
-    for (const spec of [claudeCodeSpec(paths), cursorSpec(paths)]) {
+    // Comments: fine for Cursor and Gemini CLI; Claude Code would ignore the whole file, so it is never edited.
+    const commented = text.includes("/*");
+    if (commented) expect(installText(text, claudeCodeSpec(paths))).toBeUndefined();
+    for (const spec of commented ? [cursorSpec(paths), geminiSpec(paths)] : [claudeCodeSpec(paths), cursorSpec(paths), geminiSpec(paths)]) {
       const after = installText(text, spec)!;
       expect(after).not.toBe(text);
       expect(installText(after, spec)).toBe(after);
@@ -41,7 +45,7 @@ describe("JSON hook edits", () => {
     expect(after).toBe(
       '{\r\n\t"description": "opus",\r\n\t"hooks": {\r\n' +
         codexSpec(paths)
-          .events.map((e) => `\t\t"${e.name}": [\r\n\t\t\t{\r\n\t\t\t\t"hooks": [\r\n\t\t\t\t\t{\r\n\t\t\t\t\t\t"type": "command",\r\n\t\t\t\t\t\t"command": ${JSON.stringify(`exec '${paths.helper}' codex`)},\r\n\t\t\t\t\t\t"timeout": 5\r\n\t\t\t\t\t}\r\n\t\t\t\t]\r\n\t\t\t}\r\n\t\t]`)
+          .events.map((e) => `\t\t"${e.name}": [\r\n\t\t\t{\r\n\t\t\t\t"hooks": [\r\n\t\t\t\t\t{\r\n\t\t\t\t\t\t"type": "command",\r\n\t\t\t\t\t\t"command": ${JSON.stringify(`exec '${paths.helper}' codex`)},\r\n\t\t\t\t\t\t"timeout": ${e.handler.timeout}\r\n\t\t\t\t\t}\r\n\t\t\t\t]\r\n\t\t\t}\r\n\t\t]`)
           .join(",\r\n") +
         "\r\n\t}\r\n}",
     );

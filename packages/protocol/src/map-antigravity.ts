@@ -3,11 +3,13 @@
 import { sanitizeId } from "./hygiene.js";
 import { firstArrayItem, firstText, ignored, text } from "./map-common.js";
 import type { ProviderVerdict } from "./map-common.js";
+import { isGeminiCliPayload, mapGeminiCli } from "./map-gemini.js";
 
 /** Compared lowercased: Mytty's tests use `model_stop`, agy's docs `NO_TOOL_CALL` (§2.5). */
 export const FAILED_TERMINATION_REASONS: readonly string[] = ["error", "max_steps_exceeded"];
 
 export function mapAntigravity(payload: Record<string, unknown>, event: string | undefined): ProviderVerdict {
+  if (isGeminiCliPayload(payload)) return mapGeminiCli(payload);
   const argvEvent = text(event)?.toLowerCase();
   const isStop = "fullyIdle" in payload || argvEvent === "stop";
   const isInvocation = "invocationNum" in payload || argvEvent === "preinvocation" || argvEvent === "postinvocation";

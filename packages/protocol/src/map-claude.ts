@@ -37,6 +37,11 @@ const NOTIFICATION_KINDS: Record<string, Draft["kind"]> = {
   agent_completed: "succeeded",
 };
 
+function elicitationAsk(server: unknown): string | undefined {
+  const name = text(server);
+  return name !== undefined ? `${name.slice(0, 80)} asks for input` : undefined;
+}
+
 export function mapClaude(payload: Record<string, unknown>): ProviderVerdict {
   if (looksLikeCursor(payload)) return ignored("foreign-host");
   const hook = text(payload.hook_event_name);
@@ -67,6 +72,12 @@ export function mapClaude(payload: Record<string, unknown>): ProviderVerdict {
       if (kind === undefined) return ignored(`notification-${type || "untyped"}`);
       return { ...base, kind, message: payload.message };
     }
+    case "Elicitation":
+      // An MCP server asks the user (a form or a URL to open); the hook fires as the dialog opens.
+      return { ...base, kind: "input-requested", message: firstText(payload.message, elicitationAsk(payload.mcp_server_name)) };
+    case "ElicitationResult":
+      // Answered, declined or cancelled: the tool call goes on either way.
+      return { ...base, kind: "running" };
     case "Stop": {
       const waiting = countBackgroundAgents(payload.background_tasks);
       if (waiting > 0) return { ...base, kind: "running", message: backgroundWaitMessage(waiting) };

@@ -3,9 +3,19 @@ import { sanitizeId, sanitizeSessionId, sanitizeToolName, sanitizeToolUseId } fr
 import { firstText, ignored, requestKind, text } from "./map-common.js";
 import type { ProviderVerdict } from "./map-common.js";
 
+/**
+ * A hook fired inside a thread-spawned subagent carries `agent_id` (openai/codex#22882). Codex submits the
+ * subagent's prompt itself (openai/codex#29640): as `started` it would end the lead's run on the same agent
+ * row, a waiting approval included, so it is not a turn of the user's.
+ */
+export function isCodexSubagent(payload: Record<string, unknown>): boolean {
+  return text(payload.agent_id) !== undefined;
+}
+
 export function mapCodex(payload: Record<string, unknown>): ProviderVerdict {
   const hook = text(payload.hook_event_name);
   if (hook === undefined) return ignored("no-event-name");
+  if (hook === "UserPromptSubmit" && isCodexSubagent(payload)) return ignored("subagent-prompt");
   const sessionId = sanitizeSessionId(payload.session_id);
   const base = { hook, sessionId, runKey: sanitizeId(payload.turn_id) ?? sessionId, cwd: payload.cwd, message: payload.message };
 

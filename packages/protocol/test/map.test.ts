@@ -11,6 +11,7 @@ const CURSOR = { conversation: "3c4d5e6f-7081-4a92-b3c4-d5e6f7081920", generatio
 const OPENCODE = { run: "msg_7c1d2e3f4a5bQx9Lk2Wd", session: "ses_7c1d0f9e8d7cPa3Rt6Yu" };
 const OPENCODE2 = { runKey: "evt_8a2f11d09b3eKc2Lw5Tz", sessionId: "ses_8a2f10c4e7ffQm4Ns7Vb" };
 const AGY = "5e6f7081-92a3-4b4c-8d5e-6f708192a3b4";
+const GEMINI = "7d1e2f30-4a5b-4c6d-8e9f-a0b1c2d3e4f5";
 const NOW = new Date("2026-11-02T08:30:00.000Z");
 
 const DEFAULTS: Record<ProviderId, { runKey: string; sessionId: string }> = {
@@ -54,6 +55,8 @@ const ROWS: Row[] = [
   { rule: "codex StopFailure message falls back to error", provider: "codex", fixture: "StopFailure-error-only", expect: { kind: "failed", message: "rate_limit" } },
   { rule: "codex Interrupt → idle", provider: "codex", fixture: "Interrupt", expect: { kind: "idle" } },
   { rule: "codex SessionEnd → disconnected", provider: "codex", fixture: "SessionEnd", expect: { kind: "disconnected" } },
+  { rule: "codex a subagent's UserPromptSubmit (agent_id) is not a turn of the user's", provider: "codex", fixture: "UserPromptSubmit-subagent", expect: { ignored: "subagent-prompt" } },
+  { rule: "codex a subagent's approval still asks the user", provider: "codex", fixture: "PermissionRequest", patch: { agent_id: "01b2c3e9-4c5d-7e6f-8a7b-9c0d1e2f3a4b", agent_type: "explorer" }, expect: { kind: "approval-requested", toolName: "Bash", message: "Bash requires approval" } },
   { rule: "codex other events are ignored", provider: "codex", fixture: "PreCompact", expect: { ignored: "unmapped-event" } },
   { rule: "codex mapped event without any run key → missing-run-key", provider: "codex", fixture: "UserPromptSubmit-no-ids", expect: { error: "missing-run-key" } },
 
@@ -160,6 +163,22 @@ const ROWS: Row[] = [
   { rule: "opencode2 session.execution.interrupted (shutdown) → disconnected", provider: "opencode", fixture: "v2-session.execution.interrupted-shutdown", expect: { kind: "disconnected", ...OPENCODE2 } },
   { rule: "opencode envelope without run_id → missing-run-key", provider: "opencode", fixture: "session.idle-no-run-id", expect: { error: "missing-run-key" } },
   { rule: "opencode payload that is not the plugin envelope → invalid-payload", provider: "opencode", fixture: "not-an-envelope", expect: { error: "invalid-payload" } },
+
+  // claude-code Elicitation hooks (2.1.76+)
+  { rule: "claude Elicitation → input, message from the server", provider: "claude-code", fixture: "Elicitation", expect: { kind: "input-requested", message: "Which account should the invoice go to?" } },
+  { rule: "claude Elicitation without a message names the server", provider: "claude-code", fixture: "Elicitation-url-no-message", expect: { kind: "input-requested", message: "github asks for input" } },
+  { rule: "claude ElicitationResult → running (answered, declined or cancelled)", provider: "claude-code", fixture: "ElicitationResult", expect: { kind: "running" } },
+
+  // Gemini CLI, provider antigravity (hook_event_name decides; the helper passes no argv event)
+  { rule: "gemini SessionStart → idle, run key = session_id", provider: "antigravity", fixture: "gemini-SessionStart", event: null, expect: { kind: "idle", runKey: GEMINI, sessionId: GEMINI, hook: "SessionStart" } },
+  { rule: "gemini BeforeAgent → running (also clears an approval a denied tool left)", provider: "antigravity", fixture: "gemini-BeforeAgent", event: null, expect: { kind: "running", runKey: GEMINI, sessionId: GEMINI } },
+  { rule: "gemini Notification ToolPermission → approval, message as sent", provider: "antigravity", fixture: "gemini-Notification-ToolPermission", event: null, expect: { kind: "approval-requested", runKey: GEMINI, sessionId: GEMINI, message: "Tool Confirm Shell Command requires execution" } },
+  { rule: "gemini other notification types are ignored", provider: "antigravity", fixture: "gemini-Notification-ToolPermission", event: null, patch: { notification_type: "Other" }, expect: { ignored: "notification-Other" } },
+  { rule: "gemini AfterTool → running, tool name", provider: "antigravity", fixture: "gemini-AfterTool", event: null, expect: { kind: "running", runKey: GEMINI, sessionId: GEMINI, toolName: "run_shell_command" } },
+  { rule: "gemini AfterAgent → succeeded", provider: "antigravity", fixture: "gemini-AfterAgent", event: null, expect: { kind: "succeeded", runKey: GEMINI, sessionId: GEMINI } },
+  { rule: "gemini SessionEnd → disconnected", provider: "antigravity", fixture: "gemini-SessionEnd", event: null, expect: { kind: "disconnected", runKey: GEMINI, sessionId: GEMINI } },
+  { rule: "gemini other events are ignored", provider: "antigravity", fixture: "gemini-PreCompress", event: null, expect: { ignored: "unmapped-event" } },
+  { rule: "gemini payload wins over an argv event name", provider: "antigravity", fixture: "gemini-AfterAgent", event: "Stop", expect: { kind: "succeeded", runKey: GEMINI, sessionId: GEMINI } },
 
   // antigravity (§3.1, §3.2)
   { rule: "antigravity PreInvocation (invocationNum) → running, key conversationId", provider: "antigravity", fixture: "PreInvocation", expect: { kind: "running", hook: "PreInvocation" } },

@@ -1,6 +1,6 @@
 // `mytty-doctor diff [provider…]`.
 import type { Command } from "commander";
-import type { ProviderId } from "@mytty-bar/protocol";
+import type { TargetId } from "@mytty-bar/installers";
 import { runDiff, type CommonOptions, type Io } from "../handlers.js";
 import { parseProviders, PROVIDERS_ARG, withJson, withLang, withPointers } from "./options.js";
 
@@ -9,7 +9,7 @@ export function registerDiffCommand(program: Command, io: Io): void {
     .command("diff")
     .description("Unified diff of what `fix` (or `install <provider…>`) would write; exit 1 when there is a difference.")
     .argument("[providers...]", PROVIDERS_ARG, parseProviders);
-  withPointers(withLang(withJson(cmd))).action(async (ids: ProviderId[] | undefined, opts: CommonOptions) => {
+  withPointers(withLang(withJson(cmd))).action(async (ids: TargetId[] | undefined, opts: CommonOptions) => {
     process.exitCode = await runDiff(ids ?? [], opts, io);
   });
 }

@@ -1,6 +1,6 @@
 // `mytty-doctor fix [provider…]`.
 import type { Command } from "commander";
-import type { ProviderId } from "@mytty-bar/protocol";
+import type { TargetId } from "@mytty-bar/installers";
 import { runFix, type CommonOptions, type Io } from "../handlers.js";
 import { parseProviders, PROVIDERS_ARG, withDryRun, withJson, withLang, withPointers } from "./options.js";
 
@@ -9,7 +9,7 @@ export function registerFixCommand(program: Command, io: Io): void {
     .command("fix")
     .description("Repair whatever status reports as needing repair (only the named providers, when given); never touches a file it cannot parse.")
     .argument("[providers...]", PROVIDERS_ARG, parseProviders);
-  withPointers(withLang(withJson(withDryRun(cmd)))).action(async (ids: ProviderId[] | undefined, opts: CommonOptions) => {
+  withPointers(withLang(withJson(withDryRun(cmd)))).action(async (ids: TargetId[] | undefined, opts: CommonOptions) => {
     process.exitCode = await runFix(ids ?? [], opts, io);
   });
 }

@@ -1,6 +1,6 @@
 // `mytty-doctor install [provider…]`.
 import type { Command } from "commander";
-import type { ProviderId } from "@mytty-bar/protocol";
+import type { TargetId } from "@mytty-bar/installers";
 import { runInstall, type CommonOptions, type Io } from "../handlers.js";
 import { parseProviders, PROVIDERS_ARG, withDryRun, withJson, withLang, withPointers } from "./options.js";
 
@@ -9,7 +9,7 @@ export function registerInstallCommand(program: Command, io: Io): void {
     .command("install")
     .description("Install hooks (default: every agent found on this machine), the helper, the guide and the pointers.")
     .argument("[providers...]", PROVIDERS_ARG, parseProviders);
-  withPointers(withLang(withJson(withDryRun(cmd)))).action(async (ids: ProviderId[] | undefined, opts: CommonOptions) => {
+  withPointers(withLang(withJson(withDryRun(cmd)))).action(async (ids: TargetId[] | undefined, opts: CommonOptions) => {
     process.exitCode = await runInstall(ids ?? [], opts, io);
   });
 }

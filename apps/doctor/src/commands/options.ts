@@ -2,14 +2,14 @@
 import { createRequire } from "node:module";
 import type * as Commander from "commander";
 import type { Command } from "commander";
-import { INSTALLABLE_PROVIDERS, isInstallableProvider, type Lang } from "@mytty-bar/installers";
-import type { ProviderId } from "@mytty-bar/protocol";
+import { INSTALL_TARGETS, isInstallTarget, type Lang, type TargetId } from "@mytty-bar/installers";
 import { M } from "../messages.js";
 
 const { InvalidArgumentError } = createRequire(import.meta.url)("commander") as typeof Commander;
 
-export function parseProviders(value: string, previous: ProviderId[] = []): ProviderId[] {
-  if (!isInstallableProvider(value)) throw new InvalidArgumentError(M.unknownProvider(value, INSTALLABLE_PROVIDERS));
+/** A provider id, or `gemini` (Gemini CLI's settings.json; its events are the provider `antigravity`). */
+export function parseProviders(value: string, previous: TargetId[] = []): TargetId[] {
+  if (!isInstallTarget(value)) throw new InvalidArgumentError(M.unknownProvider(value, INSTALL_TARGETS));
   return previous.includes(value) ? previous : [...previous, value];
 }
 
@@ -22,4 +22,4 @@ export const withJson = (c: Command) => c.option("--json", "print machine-readab
 export const withLang = (c: Command) => c.option("--lang <lang>", "pointer prose language: en or ja", parseLang);
 export const withDryRun = (c: Command) => c.option("--dry-run", "show the unified diff of what would change; write nothing");
 export const withPointers = (c: Command) => c.option("--no-pointers", "do not write the Claude Code SKILL.md / Codex AGENTS.md pointers");
-export const PROVIDERS_ARG = `providers (${INSTALLABLE_PROVIDERS.join(", ")})`;
+export const PROVIDERS_ARG = `providers (${INSTALL_TARGETS.join(", ")})`;

@@ -1,6 +1,6 @@
 // `mytty-doctor uninstall [provider…]`.
 import type { Command } from "commander";
-import type { ProviderId } from "@mytty-bar/protocol";
+import type { TargetId } from "@mytty-bar/installers";
 import { runUninstall, type CommonOptions, type Io } from "../handlers.js";
 import { parseProviders, PROVIDERS_ARG, withDryRun, withJson } from "./options.js";
 
@@ -9,7 +9,7 @@ export function registerUninstallCommand(program: Command, io: Io): void {
     .command("uninstall")
     .description("Remove our hooks and pointers, restoring the files' original bytes (no providers: everything, helper and guide too).")
     .argument("[providers...]", PROVIDERS_ARG, parseProviders);
-  withJson(withDryRun(cmd)).action(async (ids: ProviderId[] | undefined, opts: CommonOptions) => {
+  withJson(withDryRun(cmd)).action(async (ids: TargetId[] | undefined, opts: CommonOptions) => {
     process.exitCode = await runUninstall(ids ?? [], opts, io);
   });
 }

@@ -2,7 +2,7 @@
 import { Box, Text } from "ink";
 import type { Snapshot } from "@mytty-bar/engine";
 import { contextLine } from "../view-model/context.js";
-import { formatElapsed, kindLabel, providerLabel, shortPath, stateLabel, whereLabel } from "../view-model/model.js";
+import { agentName, formatElapsed, kindLabel, providerLabel, shortPath, stateLabel, whereLabel } from "../view-model/model.js";
 import type { TuiRow } from "./model.js";
 
 export interface DashboardProps {
@@ -59,7 +59,7 @@ function Row({ row, selected, now, lowContextPercent }: { row: TuiRow; selected:
       const context = contextLine(a, lowContextPercent);
       return (
         <Text inverse={selected}>
-          {`${mark}   ${a.label ?? providerLabel(a.provider)} `}
+          {`${mark}   ${a.label ?? agentName(a)} `}
           <Text color={STATE_COLOR[a.state] ?? "white"}>{stateLabel(a.state)}</Text>
           {` ${elapsed}`}
           {context ? " · " : ""}

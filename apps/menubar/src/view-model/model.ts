@@ -44,6 +44,11 @@ export function providerLabel(id: ProviderId): string {
   return PROVIDER_LABELS[id];
 }
 
+/** The agent's name: "Gemini CLI" or "Antigravity" for the one provider both CLIs share, from the binary. */
+export function agentName(agent: Pick<AgentRow, "provider" | "variant">): string {
+  return agent.provider === "antigravity" && agent.variant === "gemini" ? "Gemini CLI" : providerLabel(agent.provider);
+}
+
 /** "45s", "4m", "1h 05m", "2d 3h" — whole units, never negative. */
 export function formatElapsed(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
