@@ -1,4 +1,4 @@
-// Cursor: ~/.cursor/hooks.json, flat event → handlers with `version: 1` (providers.md §2.3).
+// Cursor: ~/.cursor/hooks.json, flat event → handlers with `version: 1` (docs/providers.md#cursor-cli).
 // The event name rides in argv so the JSON-blind helper knows when to answer `{}` (preToolUse).
 // No timeout: sources disagree whether Cursor reads it as seconds or milliseconds.
 // Cursor runs the command through the OS shell (sh on macOS/Linux, by third-party reports and by the quoted

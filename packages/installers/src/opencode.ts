@@ -1,4 +1,4 @@
-// OpenCode: one plugin file we own (providers.md §2.4). The plugin forwards the relevant bus events
+// OpenCode: one plugin file we own (docs/providers.md#opencode). The plugin forwards the relevant bus events
 // as {run_id, event} to the helper, with a kill timeout so a hung helper never blocks OpenCode.
 import type { Paths } from "./paths.js";
 

@@ -1,4 +1,4 @@
-// Cursor CLI hook payload → Draft (providers.md §2.3, §3.1). The approval estimate (§3.2) lives in
+// Cursor CLI hook payload → Draft (docs/providers.md#cursor-cli). The approval estimate lives in
 // cursor-estimator.ts; it needs toolUseId/toolName and the hook name, so every tool event keeps them.
 import { sanitizeId, sanitizeSessionId, sanitizeToolName, sanitizeToolUseId } from "./hygiene.js";
 import { firstArrayItem, ignored, text } from "./map-common.js";

@@ -1,4 +1,4 @@
-// OpenCode plugin envelope `{run_id, event: {type, properties}}` → Draft (providers.md §2.4, §3.1).
+// OpenCode plugin envelope `{run_id, event: {type, properties}}` → Draft (docs/providers.md#opencode).
 // The envelope is made by our plugin, not by OpenCode, so its shape is checked with zod.
 import { z } from "zod";
 import { sanitizeId, sanitizeSessionId, sanitizeToolName } from "./hygiene.js";

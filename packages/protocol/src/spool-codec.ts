@@ -1,4 +1,4 @@
-// Spool file parser and writer. The format (DESIGN.md "Spool file"):
+// Spool file parser and writer. The format (docs/architecture.md#spool-file):
 //
 //   mytty-bar-spool 1\n          magic + version, exactly
 //   key=value\n …                header lines; the value is everything after the first "="

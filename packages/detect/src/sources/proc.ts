@@ -1,4 +1,4 @@
-// Linux ProcessSource reading /proc synchronously: no spawn, ~4 ms at 80 processes (terminals.md §0).
+// Linux ProcessSource reading /proc synchronously: no spawn (docs/terminals.md#reading-the-process-table).
 // Sync reads beat fs/promises here because each file is tiny and the event-loop hops dominate.
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import type { ProcessInfo, ProcessSource } from "../types.js";
