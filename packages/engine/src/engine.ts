@@ -57,13 +57,13 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
     await fs.mkdir(dir, { recursive: true, mode: 0o700 });
     await fs.chmod(dir, 0o700);
   }
-  let settings = options.settings ?? (await loadSettings(paths));
+  let settings = options.settings ?? (await loadSettings(paths, log));
   let settingsMtime = await mtimeOf(paths.settingsFile);
   const source = options.source ?? createSource();
   const scanner = options.scanner ?? createScanner({ source: source as ProcessSource });
   const cpu = options.cpu ?? createCpuSampler();
   const core = new EngineCore(settings.completionThresholdMinutes * 60_000);
-  const store = await Persistence.load(paths, core);
+  const store = await Persistence.load(paths, core, undefined, log);
   const insights = options.insights === false ? undefined : (options.insights ?? createInsights({ paths }));
   const hookPresence = createHookPresence(paths);
 
@@ -85,6 +85,7 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
       core.counters.rejected += 1;
       schedulePublish();
     },
+    onError: (kind, error) => log.swallowed(kind, error),
     onFile: async (bytes, arrivedAt) => {
       const now = clock();
       const prepared = core.prepare(bytes, now);
@@ -171,7 +172,7 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
     const mtime = await mtimeOf(paths.settingsFile);
     if (mtime !== settingsMtime && options.settings === undefined) {
       settingsMtime = mtime;
-      applySettings(await loadSettings(paths));
+      applySettings(await loadSettings(paths, log));
     }
     await scan(true);
     if (insights && !stopped) {

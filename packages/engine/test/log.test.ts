@@ -79,6 +79,28 @@ describe("engine log", () => {
   });
 });
 
+describe("engine log, other kinds", () => {
+  it("logs a settings.json that is not JSON once, and runs on the defaults", async () => {
+    const paths = resolvePaths({ env: { HOME: await tempDir() }, platform: "linux" });
+    await fs.mkdir(paths.dataDir, { recursive: true });
+    await fs.writeFile(paths.settingsFile, "{ pollIntervalSeconds: 5 ");
+    const engine = await engineWith(paths, breakableSource().source);
+    await engine.poll();
+    expect(engine.settings().pollIntervalSeconds).toBe(2);
+    const lines = (await readLog(paths)).trimEnd().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`settings: ${paths.settingsFile}: not JSON (`);
+    expect(lines[0]).toMatch(/; using the defaults$/);
+  });
+
+  it("logs an event log it cannot read instead of starting silently empty", async () => {
+    const paths = resolvePaths({ env: { HOME: await tempDir() }, platform: "linux" });
+    await fs.mkdir(paths.eventLog, { recursive: true }); // a directory where the file should be
+    await engineWith(paths, breakableSource().source);
+    expect(await readLog(paths)).toMatch(/ event-log: Error: EISDIR/);
+  });
+});
+
 describe("createLog", () => {
   it("writes a kind once per window, then says how many it held back", () => {
     let now = Date.parse("2026-12-01T10:00:00.000Z");
