@@ -45,7 +45,7 @@ export async function runHeadless(options: HeadlessOptions = {}): Promise<number
       stopping = true;
       for (const s of signals) process.off(s, stop);
       void (async () => {
-        await engine.stop().catch(() => undefined);
+        await engine.stop().catch(() => undefined); // exiting anyway; the next start replaces leftovers
         out(`Stopped (${signal}).`);
         resolve(0);
       })();

@@ -31,7 +31,7 @@ function forward(payload) {
     try {
       child = spawn(HELPER, ["opencode"], { stdio: ["pipe", "ignore", "ignore"] });
     } catch {
-      resolve();
+      resolve(); // no helper: OpenCode must go on
       return;
     }
     let fallback;

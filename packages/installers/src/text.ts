@@ -103,7 +103,7 @@ export function decodeUtf8(bytes: Buffer): string | undefined {
   try {
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
-    return undefined;
+    return undefined; // not valid UTF-8
   }
 }
 

@@ -45,7 +45,7 @@ function decode(bytes: Uint8Array): string | undefined {
   try {
     return strictDecoder.decode(bytes);
   } catch {
-    return undefined;
+    return undefined; // not valid UTF-8: the caller names the failure
   }
 }
 

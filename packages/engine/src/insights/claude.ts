@@ -86,7 +86,7 @@ export function modelFromSettings(text: string | undefined): string | undefined 
   try {
     return sanitizeLabel(asString(asRecord(JSON.parse(text))?.model));
   } catch {
-    return undefined;
+    return undefined; // not JSON: the settings name no model
   }
 }
 
