@@ -2,10 +2,11 @@
 import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { resolvePaths, type Paths } from "@mytty-bar/installers";
 import { createScanner, createSource, type ProcessSource } from "@mytty-bar/detect";
-import { createEngine, type Engine } from "@mytty-bar/engine";
+import { createEngine, defaultSettings, type Engine } from "@mytty-bar/engine";
 import { createLog, fileLineWriter, REPEAT_MS } from "../src/log.js";
 
 const dirs: string[] = [];
@@ -91,6 +92,30 @@ describe("engine log, other kinds", () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(`settings: ${paths.settingsFile}: not JSON (`);
     expect(lines[0]).toMatch(/; using the defaults$/);
+  });
+
+  it("logs an insights poll that throws (the 2 s poll tick, here every second)", async () => {
+    const paths = resolvePaths({ env: { HOME: await tempDir() }, platform: "linux" });
+    const { source } = breakableSource();
+    const engine = await createEngine({
+      paths,
+      scanner: createScanner({ source }),
+      source,
+      cpu: async () => new Map(),
+      control: false,
+      settings: { ...defaultSettings(), pollIntervalSeconds: 1 },
+      insights: {
+        poll: async () => {
+          throw new Error("transcript index unreadable");
+        },
+      },
+    });
+    engines.push(engine);
+    // Wait for the first tick's line (no timing assertion: the bound only keeps a broken build from hanging).
+    for (let i = 0; i < 100 && !(await readLog(paths)).includes("insights-poll"); i += 1) await sleep(50);
+    expect((await readLog(paths)).trimEnd().split("\n")).toEqual([
+      expect.stringMatching(/ insights-poll: Error: transcript index unreadable$/),
+    ]);
   });
 
   it("logs an event log it cannot read instead of starting silently empty", async () => {
