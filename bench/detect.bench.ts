@@ -1,6 +1,6 @@
 // Detection scan cost per process-table source, at this machine's process count and with 500 extra
 // `sleep` processes, cold (new scanner each run) and steady (cache warm). A private tmux server with
-// four fake agents gives the scans real work. Target (DESIGN.md): default source median ≤ 40 ms.
+// four fake agents gives the scans real work. Target (docs/architecture.md#targets): default source median ≤ 40 ms.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createScanner, createSource, defaultSourceKind, type SourceKind } from "@mytty-bar/detect";
 import { createLab } from "../packages/detect/test/helpers/fake-agents.js";

@@ -1,4 +1,4 @@
-// `mytty-doctor status --json` startup against `node -e 0` (DESIGN.md target: ratio ≤ 1.5).
+// `mytty-doctor status --json` startup against `node -e 0` (docs/architecture.md#targets: ratio ≤ 1.5).
 // Runs interleave so a busy machine slows both sides alike; the HOME has three providers installed.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";

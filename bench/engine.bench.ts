@@ -1,4 +1,4 @@
-// Engine figures (DESIGN.md targets): hook → visible in list (p95 ≤ 250 ms), helper cost with a live
+// Engine figures (docs/architecture.md#targets): hook → visible in list (p95 ≤ 250 ms), helper cost with a live
 // engine, idle CPU/RSS of `mytty-bar --headless` with 20 terminals over 60 s (≤ 2 % of a core,
 // ≤ 120 MB), and a 500-call burst 50 at a time (all accounted for). Real helper, real engine, real tmux.
 import { execFile } from "node:child_process";

@@ -1,4 +1,4 @@
-// The hook helper's wall time per call (DESIGN.md target: median ≤ 15 ms with the engine running
+// The hook helper's wall time per call (docs/architecture.md#targets: median ≤ 15 ms with the engine running
 // and a 4 KiB payload), engine down, and the bare cost of spawning sh for scale.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";

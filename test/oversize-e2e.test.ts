@@ -1,6 +1,6 @@
 // Oversized payloads through the installed commands: the real helper cuts at 1 MiB, the real engine
 // salvages the cut payload's ids, so a huge PostToolBatch still clears an approval and a huge Stop
-// still ends the run (docs/hook-helper.md "Oversized payloads").
+// still ends the run (docs/hook-helper.md#oversized-payloads).
 import { promises as fs } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Engine, fixture, makeWorld, rowInState, Tmux, type FakePane, type World } from "./engine-harness.js";

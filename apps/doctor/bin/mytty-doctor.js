@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Thin launcher: the program lives in dist/ (built by `npm install` / `npm run build`).
 // CommonJS on purpose (bin/package.json): an ES module entry alone costs ~3 ms of ESM loader start-up,
-// and `mytty-doctor status --json` has a budget of 1.5 x `node -e 0` (DESIGN.md). That command runs
+// and `mytty-doctor status --json` has a budget of 1.5 x `node -e 0` (docs/architecture.md#targets). That command runs
 // dist/status.cjs, one bundled file, with a V8 code cache made at build time; everything else (and
 // status whenever the bundle is missing or older than the dist/ files it was made from) runs
 // dist/cli.js as before.

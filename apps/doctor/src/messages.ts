@@ -1,4 +1,4 @@
-// Every sentence the doctor shows lives here (STYLE.md practice 5): what is wrong, why, and the
+// Every sentence the doctor shows lives here (docs/architecture.md#messages): what is wrong, why, and the
 // exact command that fixes it.
 import { isInstallTarget, TARGET_LABELS, type ItemPlan, type Problem } from "@mytty-bar/installers";
 

@@ -1,4 +1,4 @@
-// From plans to the status report (the `status --json` contract, DESIGN.md) and to view lines.
+// From plans to the status report (the `status --json` contract, docs/architecture.md#contracts) and to view lines.
 // No printing here: the text and ink views render what this returns.
 import fs from "node:fs";
 import { countBackups, fixItems, type ItemPlan, type ItemStatus, type Paths, type Plans, type Problem } from "@mytty-bar/installers";

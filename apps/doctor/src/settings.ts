@@ -22,6 +22,6 @@ export function readDoctorSettings(paths: Pick<Paths, "settingsFile">): DoctorSe
     const lang = r.pointerLanguage === "en" || r.pointerLanguage === "ja" ? r.pointerLanguage : undefined;
     return { ...(lang ? { lang } : {}), pointers: r.pointers !== false };
   } catch {
-    return { pointers: true };
+    return { pointers: true }; // unreadable or not JSON: the defaults, as the engine does
   }
 }

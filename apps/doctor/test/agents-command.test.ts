@@ -34,7 +34,7 @@ function sink(isTTY: boolean) {
 }
 
 describe("agents --json", () => {
-  it("prints the DESIGN.md rows: tty, pid, provider, via, executable, terminal", async () => {
+  it("prints the contract rows: tty, pid, provider, via, executable, terminal", async () => {
     const stdout = sink(false);
     const code = await runAgents({ json: true }, { stdout: stdout.stream, stderr: sink(false).stream, scanner: scripted([[claude]]) });
     expect(code).toBe(0);

@@ -17,7 +17,7 @@ export async function startEngine(options: { paths: Paths; ports: EnginePorts; v
     return {
       engine,
       stop: async () => {
-        await engine.stop().catch(() => undefined);
+        await engine.stop().catch(() => undefined); // quitting anyway: the lock is released next
         await lock.release();
       },
     };

@@ -1,4 +1,4 @@
-// Memory of the long-running `mytty-bar --headless` process (DESIGN.md: idle RSS ≤ 120 MB).
+// Memory of the long-running `mytty-bar --headless` process (docs/architecture.md#targets: idle RSS ≤ 120 MB).
 // The engine's live heap is ~15 MB, but V8 doubles the young generation (1 MB up to 2 x 16 MB
 // semi-spaces) each time enough objects survive a scavenge, which they do while ~200 modules load and
 // during a burst of hook calls, and hands the space back only after a long quiet spell. Measured with

@@ -24,7 +24,11 @@ export async function runHeadless(options: HeadlessOptions = {}): Promise<number
     engine = await createEngine({
       paths,
       version: options.version ?? "0.1.0",
-      ports: { notify: (notice: Notice) => out(`notice ${notice.kind}: ${notice.title}${notice.body ? ` — ${notice.body}` : ""}`) },
+      ports: {
+        notify: (notice: Notice) => out(`notice ${notice.kind}: ${notice.title}${notice.body ? ` — ${notice.body}` : ""}`),
+        // What the engine survives goes to <data>/engine.log; in the foreground it is shown too.
+        log: err,
+      },
     });
   } catch (error) {
     if (error instanceof EngineAlreadyRunningError) err(error.message);
@@ -41,7 +45,7 @@ export async function runHeadless(options: HeadlessOptions = {}): Promise<number
       stopping = true;
       for (const s of signals) process.off(s, stop);
       void (async () => {
-        await engine.stop().catch(() => undefined);
+        await engine.stop().catch(() => undefined); // exiting anyway; the next start replaces leftovers
         out(`Stopped (${signal}).`);
         resolve(0);
       })();

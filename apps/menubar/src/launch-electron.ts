@@ -35,14 +35,14 @@ export function nodeElectronProbe(env: NodeJS.ProcessEnv = process.env): Electro
       try {
         return path.dirname(require.resolve("electron/package.json"));
       } catch {
-        return undefined;
+        return undefined; // electron not installed: the caller explains --tui
       }
     },
     readText: (file) => {
       try {
         return readFileSync(file, "utf8");
       } catch {
-        return undefined;
+        return undefined; // absent or unreadable: treated as no file
       }
     },
     exists: existsSync,

@@ -8,7 +8,7 @@
 //     `codex "prompt"` starts the interactive TUI with that prompt; `--model, -m <string>`.
 // - cursor: https://cursor.com/docs/cli (overview, "Start with initial prompt": `agent "…"`) and
 //     https://cursor.com/docs/cli/reference/parameters (`--model <model>`). The binary is `cursor-agent`
-//     (newer installs also link it as `agent`; providers.md §1.1 detects both through the path).
+//     (newer installs also link it as `agent`; docs/terminals.md#which-process-is-an-agent).
 // - opencode: https://opencode.ai/docs/cli/ (tui flags: `--prompt` "prompt to use", `--model, -m`
 //     "provider/model"). Some 1.0.x builds only pre-filled the prompt box (anomalyco/opencode#4700,
 //     #3937; fixed in later releases), so an old OpenCode may need one `mytty-team send <id> --enter`.
@@ -28,7 +28,10 @@ export type SpawnProvider = (typeof SPAWN_PROVIDERS)[number];
 export interface LaunchEntry {
   /** Executable looked up on the pane's PATH. */
   bin: string;
-  /** `MYTTY_AGENT` value: must be one of our provider ids (providers.md §1.4), so Gemini says antigravity. */
+  /**
+   * `MYTTY_AGENT` value: must be one of our provider ids (docs/terminals.md#wrappers-and-the-mytty_agent-hint), so
+   * Gemini says antigravity.
+   */
   hint: ProviderId;
   modelFlag: string;
   /** `positional`: `bin [--model m] <task>`; otherwise the flag that carries the task. */

@@ -54,7 +54,7 @@ export class ClassificationCache {
   /** Exec-time environment, read once per process. */
   env(p: ProcessInfo, source: ProcessSource): Promise<Record<string, string> | undefined> {
     const e = this.entry(p);
-    e.env ??= source.environ(p.pid).catch(() => undefined);
+    e.env ??= source.environ(p.pid).catch(() => undefined); // exited or not ours: no hints
     return e.env;
   }
 

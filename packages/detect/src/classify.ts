@@ -1,4 +1,4 @@
-// Classification of one process by executable path and argv (providers.md §1.2, §5.4).
+// Classification of one process by executable path and argv (docs/terminals.md#which-process-is-an-agent).
 // Pure: takes strings, returns a provider or nothing. `comm` is never an input.
 import { isProviderId, type ProviderId } from "@mytty-bar/protocol";
 

@@ -1,4 +1,5 @@
-// The agent in a tty's foreground (terminals.md §2.2, providers.md §1.3–1.4): the foreground group's
+// The agent in a tty's foreground (docs/terminals.md#the-foreground-agent-of-a-terminal,
+// docs/terminals.md#wrappers-and-the-mytty_agent-hint): the foreground group's
 // leader, else bounded wrapper descendants, else the leader's MYTTY_AGENT hint.
 import type { ClassificationCache } from "./cache.js";
 import type { Classification } from "./classify.js";

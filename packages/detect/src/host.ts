@@ -1,5 +1,5 @@
-// Which terminal app hosts a process (terminals.md §3): the ppid walk first, then the environment
-// (TERM_PROGRAM and friends), then LaunchServices' __CFBundleIdentifier as the last resort.
+// Which terminal app hosts a process (docs/terminals.md#which-terminal-app-hosts-a-tty): the ppid walk first, then
+// the environment (TERM_PROGRAM and friends), then LaunchServices' __CFBundleIdentifier as the last resort.
 import type { ClassificationCache } from "./cache.js";
 import type { ProcessTable } from "./table.js";
 import type { ProcessInfo, TerminalLocation } from "./types.js";

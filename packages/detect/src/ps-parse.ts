@@ -2,7 +2,7 @@
 // inside it are lost (an argument holding a space splits), which classification tolerates.
 import type { ProcessInfo } from "./types.js";
 
-/** The one listing call: both procps and BSD ps accept it (terminals.md §1.1). */
+/** The one listing call: both procps and BSD ps accept it (docs/terminals.md#reading-the-process-table). */
 export const PS_LIST_ARGS = ["-A", "-ww", "-o", "pid=,ppid=,pgid=,tpgid=,tty=,lstart=,args="] as const;
 
 // A single process line longer than this is cut: nothing we classify needs more.

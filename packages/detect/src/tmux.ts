@@ -1,4 +1,4 @@
-// tmux servers in the process table and what they say about panes and clients (terminals.md §2.3).
+// tmux servers in the process table and what they say about panes and clients (docs/terminals.md#tmux).
 // One tmux call (list-panes + list-clients) per server that owns an agent's tty, reused while
 // nothing about that server changed in the process table.
 import path from "node:path";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { classifyProcess, isShell, parseHint, providerOf, variantOf } from "@mytty-bar/detect";
 
-describe("classifyProcess (providers.md §1.2)", () => {
+describe("classifyProcess (docs/terminals.md#which-process-is-an-agent)", () => {
   it.each([
     [undefined, ["cursor-agent"], "cursor"],
     ["/Users/a/.local/share/cursor-agent/versions/1/cursor-agent", ["agent", "--use-system-ca"], "cursor"],
@@ -43,7 +43,7 @@ describe("classifyProcess (providers.md §1.2)", () => {
   });
 });
 
-describe("parseHint (providers.md §1.4)", () => {
+describe("parseHint (docs/terminals.md#wrappers-and-the-mytty_agent-hint)", () => {
   it("trims and lowercases, then accepts exact provider ids only", () => {
     expect(parseHint("  Claude-Code \n")).toBe("claude-code");
     expect(parseHint("CODEX")).toBe("codex");

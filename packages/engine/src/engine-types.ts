@@ -3,6 +3,7 @@ import type { ProcessSource, Scanner } from "@mytty-bar/detect";
 import type { Paths } from "@mytty-bar/installers";
 import type { CpuSampler } from "./cpu.js";
 import type { InsightsInspector } from "./insights/index.js";
+import type { EngineLog } from "./log.js";
 import type { EngineHandle, EnginePorts } from "./ports.js";
 import type { Settings, SettingsPatch } from "./settings.js";
 import type { Stats } from "./snapshot.js";
@@ -25,6 +26,8 @@ export interface EngineOptions {
   /** Slow-poll fallback for the spool watcher (default 1000 ms). */
   spoolPollMs?: number;
   version?: string;
+  /** Where swallowed failures go (default: <data>/engine.log, rate-limited per kind, plus ports.log). */
+  log?: EngineLog;
 }
 
 export interface Engine extends EngineHandle {

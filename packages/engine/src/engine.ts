@@ -20,6 +20,7 @@ import { controlHandler } from "./control/ops.js";
 import type { Snapshot } from "./snapshot.js";
 import type { Engine, EngineOptions } from "./engine-types.js";
 import { mtimeOf, safely } from "./engine-util.js";
+import { createLog, fileLineWriter, type EngineLog } from "./log.js";
 
 export type { Engine, EngineOptions } from "./engine-types.js";
 
@@ -43,18 +44,26 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
   const { paths } = options;
   const clock = options.now ?? (() => new Date());
   const ports = options.ports ?? {};
+  const log = options.log ?? defaultLog(paths.engineLog, ports, clock);
+  // Handlers for failures the engine survives: each is logged (rate-limited per kind), then ignored.
+  const failed =
+    (kind: string) =>
+    (error: unknown): undefined => {
+      log.swallowed(kind, error);
+      return undefined;
+    };
   const startedAt = clock();
   for (const dir of [paths.dataDir, paths.spoolDir, paths.spoolTmp, paths.spoolNew]) {
     await fs.mkdir(dir, { recursive: true, mode: 0o700 });
     await fs.chmod(dir, 0o700);
   }
-  let settings = options.settings ?? (await loadSettings(paths));
+  let settings = options.settings ?? (await loadSettings(paths, log));
   let settingsMtime = await mtimeOf(paths.settingsFile);
   const source = options.source ?? createSource();
   const scanner = options.scanner ?? createScanner({ source: source as ProcessSource });
   const cpu = options.cpu ?? createCpuSampler();
   const core = new EngineCore(settings.completionThresholdMinutes * 60_000);
-  const store = await Persistence.load(paths, core);
+  const store = await Persistence.load(paths, core, undefined, log);
   const insights = options.insights === false ? undefined : (options.insights ?? createInsights({ paths }));
   const hookPresence = createHookPresence(paths);
 
@@ -76,6 +85,7 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
       core.counters.rejected += 1;
       schedulePublish();
     },
+    onError: (kind, error) => log.swallowed(kind, error),
     onFile: async (bytes, arrivedAt) => {
       const now = clock();
       const prepared = core.prepare(bytes, now);
@@ -85,7 +95,7 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
         // File times come from the kernel's coarse clock (a tick behind Date.now()), hence the margin.
         const needed = arrivedAt + MTIME_MARGIN_MS;
         if (core.needsScan(prepared) && scanStartedAt < needed) await scan(false, needed);
-        const joined = ppid !== undefined ? await scanner.join(ppid, lastScan?.processes ?? []).catch(() => undefined) : undefined;
+        const joined = ppid !== undefined ? await scanner.join(ppid, lastScan?.processes ?? []).catch(failed("join")) : undefined;
         const change = core.commit(prepared, joined, now);
         if (change !== "ignored") afterChange(change, now);
       }
@@ -104,7 +114,7 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
       });
       const decided = decideNotices(items, settings, history, now);
       history = decided.history;
-      for (const notice of decided.notices) safely(() => ports.notify?.(notice));
+      for (const notice of decided.notices) safely(() => ports.notify?.(notice), failed("port-notify"));
     }
     armCursorTimer();
     schedulePublish();
@@ -147,11 +157,11 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
       const now = clock();
       const pids = withCpu ? [...core.agents.values()].filter((a) => a.pid !== null).map((a) => a.pid!) : [];
       for (const agent of result.agents) if (!pids.includes(agent.pid) && withCpu) pids.push(agent.pid);
-      const samples = withCpu ? await cpu(pids).catch(() => new Map<number, number>()) : new Map<number, number>();
+      const samples = withCpu ? await cpu(pids).catch(noSamples(log)) : new Map<number, number>();
       afterChange(core.observeScan(result, samples, now), now);
       void fillCwds(core, source);
     })()
-      .catch(() => undefined)
+      .catch(failed("scan"))
       .finally(() => {
         scanning = undefined;
       });
@@ -162,12 +172,12 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
     const mtime = await mtimeOf(paths.settingsFile);
     if (mtime !== settingsMtime && options.settings === undefined) {
       settingsMtime = mtime;
-      applySettings(await loadSettings(paths));
+      applySettings(await loadSettings(paths, log));
     }
     await scan(true);
     if (insights && !stopped) {
       const now = clock();
-      const change = await pollInsights(core, insights, hookPresence, now).catch(() => undefined);
+      const change = await pollInsights(core, insights, hookPresence, now).catch(failed("insights-poll"));
       if (change) afterChange(change, now);
     }
   }
@@ -196,9 +206,9 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
       const hold = shouldHoldSleep(snapshot.agents, settings.preventSleep);
       if (hold !== sleepHeld) {
         sleepHeld = hold;
-        safely(() => ports.sleepBlocker?.(hold));
+        safely(() => ports.sleepBlocker?.(hold), failed("port-sleep"));
       }
-      for (const listener of [...listeners]) safely(() => listener(snapshot));
+      for (const listener of [...listeners]) safely(() => listener(snapshot), failed("listener"));
     });
   }
 
@@ -235,7 +245,7 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
       const found = resolveAgent(snapshotNow().agents, query);
       if (!found.ok || !ports.focus) return false;
       const row = found.row;
-      return safely(() => ports.focus?.(row)) !== "failed";
+      return safely(() => ports.focus?.(row), failed("port-focus")) !== "failed";
     },
     async updateSettings(patch) {
       const saved = await saveSettings(paths, patch);
@@ -254,7 +264,7 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
       await scanning;
       await server?.close();
       if (server) await fs.rm(paths.controlSocket, { force: true });
-      if (sleepHeld) safely(() => ports.sleepBlocker?.(false));
+      if (sleepHeld) safely(() => ports.sleepBlocker?.(false), failed("port-sleep"));
       listeners.clear();
       await store.flush();
       await lock.release();
@@ -269,4 +279,20 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
     );
   }
   return engine;
+}
+
+/** <data>/engine.log (bounded), each line also handed to the front end's log port. */
+function defaultLog(file: string, ports: { log?(line: string): void }, clock: () => Date): EngineLog {
+  const toFile = fileLineWriter(file);
+  return createLog((line) => {
+    toFile(line);
+    safely(() => ports.log?.(line), () => undefined); // a throwing echo still leaves the file line
+  }, clock);
+}
+
+function noSamples(log: EngineLog): (error: unknown) => Map<number, number> {
+  return (error) => {
+    log.swallowed("cpu-sample", error);
+    return new Map();
+  };
 }

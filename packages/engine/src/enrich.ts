@@ -8,6 +8,7 @@ import type { HookPresence, InsightAgent, InsightsInspector } from "./insights/i
 export async function fillCwds(core: EngineCore, source: Pick<ProcessSource, "cwd">): Promise<void> {
   for (const record of core.agents.values()) {
     if (record.pid === null || !record.alive || record.processCwd !== undefined) continue;
+    // Exited, or not readable: "" marks it asked, so the join fallback does not ask every poll.
     record.processCwd = (await source.cwd(record.pid).catch(() => undefined)) ?? "";
   }
 }

@@ -16,6 +16,8 @@ export interface IntakeOptions {
   onFile(bytes: Buffer, arrivedAt: number): void | Promise<void>;
   /** A file that could not be taken (not a regular file, too big, unreadable, over the backlog cap). */
   onReject(reason: string): void;
+  /** A failure intake survived (the spool unreadable, a file it cannot delete, a throwing onFile). */
+  onError?(kind: string, error: unknown): void;
   pollMs?: number;
 }
 
@@ -36,6 +38,7 @@ export function createIntake(options: IntakeOptions): Intake {
   let backlog = 0;
   // Names we failed to delete: skipped until the next slow poll so a stuck entry cannot spin the loop.
   const stuck = new Set<string>();
+  const failed = (kind: string, error: unknown) => options.onError?.(kind, error);
 
   const kick = (): Promise<void> => {
     if (stopped) return Promise.resolve();
@@ -49,7 +52,7 @@ export function createIntake(options: IntakeOptions): Intake {
         await drainOnce();
       } while (again && !stopped);
     })()
-      .catch(() => undefined)
+      .catch((error: unknown) => failed("intake", error))
       .finally(() => {
         running = undefined;
       });
@@ -83,7 +86,8 @@ export function createIntake(options: IntakeOptions): Intake {
   async function listNames(): Promise<string[]> {
     try {
       return (await fs.readdir(options.dir)).filter((n) => !n.startsWith(".") && !stuck.has(n));
-    } catch {
+    } catch (error) {
+      failed("spool-list", error);
       return [];
     }
   }
@@ -95,7 +99,7 @@ export function createIntake(options: IntakeOptions): Intake {
           const st = await fs.lstat(path.join(options.dir, name), { bigint: true });
           return { name, at: st.mtimeNs };
         } catch {
-          return { name, at: 0n };
+          return { name, at: 0n }; // gone since readdir: take() finds it missing and skips it
         }
       }),
     );
@@ -128,7 +132,8 @@ export function createIntake(options: IntakeOptions): Intake {
     if (bytes && bytes.length <= MAX_SPOOL_FILE_BYTES) {
       try {
         await options.onFile(bytes, arrivedAt);
-      } catch {
+      } catch (error) {
+        failed("intake-handler", error);
         options.onReject("handler-error");
       }
     } else {
@@ -140,7 +145,8 @@ export function createIntake(options: IntakeOptions): Intake {
     const file = path.join(options.dir, name);
     try {
       await fs.rm(file, { recursive: true, force: true });
-    } catch {
+    } catch (error) {
+      failed("spool-remove", error);
       stuck.add(name);
     }
   }
@@ -155,7 +161,7 @@ export function createIntake(options: IntakeOptions): Intake {
           watcher = undefined;
         });
       } catch {
-        watcher = undefined;
+        watcher = undefined; // no fs.watch here (some filesystems): the slow poll alone still takes every file
       }
       poll = setInterval(() => {
         stuck.clear();

@@ -6,7 +6,10 @@ import type { JoinResult } from "@mytty-bar/detect";
 export type ChainVerdict =
   /** The chain reached an agent of the event's provider: the event is that agent's. */
   | { use: "agent" }
-  /** Claude Code's settings hooks run inside another host (Cursor with third-party configs on, §2.1): drop, the host reports itself. */
+  /**
+   * Claude Code's settings hooks run inside another host (Cursor with third-party configs on,
+   * docs/providers.md#claude-code): drop, the host reports itself.
+   */
   | { use: "drop"; reason: "foreign-host" }
   /** No agent of that provider in the chain (exited parent, IDE extension, nested agent): fall back to session, pane, cwd. */
   | { use: "fallback" };

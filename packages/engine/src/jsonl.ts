@@ -16,11 +16,16 @@ export interface JsonlFile<T> {
   flush(): Promise<void>;
 }
 
-export function jsonlFile<T>(file: string, schema: z.ZodType<T>, maxBytes: number): JsonlFile<T> {
+export function jsonlFile<T>(
+  file: string,
+  schema: z.ZodType<T>,
+  maxBytes: number,
+  onError: (error: unknown) => void = () => undefined,
+): JsonlFile<T> {
   let lines = 0;
   let queue: Promise<void> = Promise.resolve();
   const enqueue = (work: () => Promise<void>) => {
-    queue = queue.then(work).catch(() => undefined);
+    queue = queue.then(work).catch(onError);
   };
   return {
     async read() {
@@ -38,7 +43,8 @@ export function jsonlFile<T>(file: string, schema: z.ZodType<T>, maxBytes: numbe
         } finally {
           await handle.close();
         }
-      } catch {
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") onError(error); // absent = nothing logged yet
         lines = 0;
         return [];
       }

@@ -49,7 +49,7 @@ export async function acquireEngineLock(paths: LockPaths): Promise<EngineLock> {
   try {
     answered = (await request<PingResult>(paths.controlSocket, { op: "ping" }, { timeoutMs: 1000 })).pid;
   } catch {
-    await fs.rm(paths.controlSocket, { force: true });
+    await fs.rm(paths.controlSocket, { force: true }); // nobody answers: a crash leftover, removed
   }
   if (answered !== undefined) {
     await lock.release();
@@ -149,7 +149,7 @@ export async function readPid(file: string): Promise<number | undefined> {
   try {
     return parsePid(await fs.readFile(file, "utf8"));
   } catch {
-    return undefined;
+    return undefined; // no pid file (or unreadable): no engine holds the lock
   }
 }
 export function isAlivePid(pid: number): boolean {
@@ -177,6 +177,6 @@ function commandLineOf(pid: number): string {
   try {
     return execFileSync("ps", ["-o", "args=", "-p", String(pid)], { encoding: "utf8", timeout: 2000, stdio: ["ignore", "pipe", "ignore"] });
   } catch {
-    return "";
+    return ""; // exited or no ps: the pid names nothing
   }
 }

@@ -4,6 +4,7 @@ import type { Paths } from "@mytty-bar/installers";
 import type { EngineCore } from "./core.js";
 import { jsonlFile, type JsonlFile } from "./jsonl.js";
 import { AckEntrySchema, LogEntrySchema, type AckEntry, type LogEntry } from "./log-entry.js";
+import { silentLog, type EngineLog } from "./log.js";
 
 export const MAX_LOG_LINES = 10_000;
 const MAX_LOG_BYTES = 16 * 1024 * 1024;
@@ -20,15 +21,23 @@ export class Persistence {
   ) {}
 
   /** Reads both files and replays them into `core` (no counters, no notifications). */
-  static async load(paths: Pick<Paths, "eventLog" | "acksFile">, core: EngineCore, maxLines = MAX_LOG_LINES): Promise<Persistence> {
-    const store = new Persistence(jsonlFile(paths.eventLog, LogEntrySchema, MAX_LOG_BYTES), jsonlFile(paths.acksFile, AckEntrySchema, MAX_ACK_BYTES), maxLines);
+  static async load(
+    paths: Pick<Paths, "eventLog" | "acksFile">,
+    core: EngineCore,
+    maxLines = MAX_LOG_LINES,
+    log: EngineLog = silentLog,
+  ): Promise<Persistence> {
+    const events = jsonlFile(paths.eventLog, LogEntrySchema, MAX_LOG_BYTES, (e) => log.swallowed("event-log", e));
+    const acks = jsonlFile(paths.acksFile, AckEntrySchema, MAX_ACK_BYTES, (e) => log.swallowed("acks-log", e));
+    const store = new Persistence(events, acks, maxLines);
     store.entries = await store.events.read();
     for (const entry of store.entries) {
       try {
         if (entry.t === "event") core.apply(entry.event, entry.agent, new Date(entry.event.at), true);
         else core.setNote(entry.key, entry.note, new Date(entry.at));
-      } catch {
+      } catch (error) {
         // A line the current protocol cannot apply is skipped, not fatal.
+        log.swallowed("event-log-replay", error);
       }
     }
     store.ackEntries = await store.acks.read();

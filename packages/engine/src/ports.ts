@@ -18,6 +18,8 @@ export interface EnginePorts {
   focus?(agent: AgentRow): void;
   /** Hold or release the sleep blocker (policy: any run active and the setting on). */
   sleepBlocker?(hold: boolean): void;
+  /** Each line the engine writes to <data>/engine.log, as it is written (`--headless` echoes it to stderr). */
+  log?(line: string): void;
 }
 
 export interface EngineHandle {

@@ -50,7 +50,7 @@ function safeResume(record: AgentRecord, sessionId: string): string | undefined 
       ...(record.argv ? { argv: record.argv } : {}),
     });
   } catch {
-    return undefined;
+    return undefined; // an id we cannot quote safely gets no resume command
   }
 }
 

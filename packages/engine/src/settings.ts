@@ -4,6 +4,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import type { Paths } from "@mytty-bar/installers";
+import { silentLog, type EngineLog } from "./log.js";
 
 const flag = (fallback: boolean) => z.boolean().catch(fallback).default(fallback);
 
@@ -45,30 +46,41 @@ export function defaultSettings(): Settings {
   return SettingsSchema.parse({});
 }
 
-/** Parses settings text; anything unreadable yields the defaults (the file is the user's, we never fail on it). */
-export function parseSettings(text: string): Settings {
+/**
+ * Parses settings text; anything unreadable yields the defaults (the file is the user's, we never fail on
+ * it) and is reported to `invalid`.
+ */
+export function parseSettings(text: string, invalid: (why: string) => void = () => undefined): Settings {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
-  } catch {
+  } catch (error) {
+    invalid(`not JSON (${error instanceof Error ? error.message : String(error)})`);
     return defaultSettings();
   }
   const result = SettingsSchema.safeParse(raw);
+  if (!result.success) invalid("not a JSON object of settings");
   return result.success ? result.data : defaultSettings();
 }
 
-export async function loadSettings(paths: Pick<Paths, "settingsFile">): Promise<Settings> {
+/** Reads <data>/settings.json; a file that is there but unusable is logged and the defaults apply. */
+export async function loadSettings(paths: Pick<Paths, "settingsFile">, log: EngineLog = silentLog): Promise<Settings> {
+  const invalid = (why: string) => log.swallowed("settings", `${paths.settingsFile}: ${why}; using the defaults`);
   try {
     const handle = await fs.open(paths.settingsFile, "r");
     try {
       const buffer = Buffer.alloc(SETTINGS_MAX_BYTES + 1);
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-      if (bytesRead > SETTINGS_MAX_BYTES) return defaultSettings();
-      return parseSettings(buffer.subarray(0, bytesRead).toString("utf8"));
+      if (bytesRead > SETTINGS_MAX_BYTES) {
+        invalid(`over ${SETTINGS_MAX_BYTES} bytes`);
+        return defaultSettings();
+      }
+      return parseSettings(buffer.subarray(0, bytesRead).toString("utf8"), invalid);
     } finally {
       await handle.close();
     }
-  } catch {
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") log.swallowed("settings", error); // absent = defaults
     return defaultSettings();
   }
 }

@@ -17,7 +17,7 @@ export const TerminalSchema = z.object({
   remote: z.enum(["ssh", "mosh"]).optional(),
 });
 
-/** One row of `mytty-team list --json` (DESIGN.md contract + extras). */
+/** One row of `mytty-team list --json` (docs/architecture.md#contracts, plus extras). */
 export const AgentRowSchema = z.object({
   /** Stable agent id: `<provider>-<pid>` for a live process, `<provider>-s-<short session>` without one. */
   id: z.string(),
@@ -25,7 +25,7 @@ export const AgentRowSchema = z.object({
   pid: z.number().int().nullable(),
   provider: ProviderIdSchema,
   /**
-   * How the agent was identified (DESIGN.md contract): its process, a child of a wrapper, or a hint.
+   * How the agent was identified (docs/architecture.md#contracts): its process, a child of a wrapper, or a hint.
    * A row known only from hook calls (no agent process in the helper's parent chain, `pid: null`)
    * is "hint": the provider was declared by the hook call rather than detected.
    */

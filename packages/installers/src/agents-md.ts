@@ -1,5 +1,6 @@
-// The managed block in ~/.codex/AGENTS.md (providers.md §7.3), with one change from Mytty: a file
-// that ended without a newline gets the block without one either, so removal restores the exact bytes.
+// The managed block in ~/.codex/AGENTS.md (docs/architecture.md#orchestration-guide-and-pointers), with one change
+// from Mytty: a file that ended without a newline gets the block without one either, so removal restores the exact
+// bytes.
 import type { Problem } from "./jsonc-edit.js";
 import { AGENTS_BEGIN, AGENTS_END } from "./pointer-text.js";
 import { lineColumn } from "./text.js";

@@ -1,4 +1,4 @@
-// Antigravity (agy): one plugin directory we own, plugin.json + hooks.json (providers.md §2.5).
+// Antigravity (agy): one plugin directory we own, plugin.json + hooks.json (docs/providers.md#antigravity).
 // agy's loader is strict JSON and drops the whole file on any error, so both files are generated whole.
 // No `exec`: how agy runs a command (shell or argv) is unknown, and the plain form works either way.
 import path from "node:path";

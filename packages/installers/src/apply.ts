@@ -32,11 +32,11 @@ function realTarget(file: string): string {
   try {
     return fs.realpathSync(file);
   } catch {
-    try {
+    try { // dangling link or missing file: resolve the link by hand
       const link = fs.readlinkSync(file);
       return path.resolve(path.dirname(file), link);
     } catch {
-      return file;
+      return file; // not a link: the path itself is the target
     }
   }
 }

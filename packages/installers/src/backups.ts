@@ -27,7 +27,7 @@ export function listBackups(paths: Pick<Paths, "home" | "backupsDir">, file: str
   try {
     names = fs.readdirSync(paths.backupsDir);
   } catch {
-    return [];
+    return []; // no backups dir yet: no backups
   }
   return names
     .filter((n) => n.startsWith(stem) && !n.includes(".tmp"))
@@ -43,7 +43,7 @@ export function newestBackupLookup(paths: Pick<Paths, "home" | "backupsDir">): B
     try {
       return fs.readFileSync(newest.path, "utf8");
     } catch {
-      return undefined;
+      return undefined; // the backup vanished: nothing to restore from
     }
   };
 }
@@ -71,6 +71,6 @@ export function countBackups(paths: Pick<Paths, "backupsDir">): number {
   try {
     return fs.readdirSync(paths.backupsDir).length;
   } catch {
-    return 0;
+    return 0; // no backups dir yet
   }
 }

@@ -1,4 +1,4 @@
-// Claude Code: ~/.claude/settings.json, shell-form handlers (providers.md §2.1).
+// Claude Code: ~/.claude/settings.json, shell-form handlers (docs/providers.md#claude-code).
 import { claudeEventsFor, withheldNote } from "./claude-version.js";
 import type { HookJsonSpec } from "./hook-json.js";
 import type { Paths } from "./paths.js";

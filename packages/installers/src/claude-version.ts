@@ -1,7 +1,7 @@
 // Which hook events the installed Claude Code knows. Before 2.1.101 a settings.json that names a hook
 // event the running version does not know is skipped whole ("Files with errors are skipped entirely,
 // not just the invalid settings") — the user's permissions, env and statusLine with it. So an event is
-// written only from the version that introduced it (dates and versions from Claude Code's CHANGELOG.md).
+// written only from the version that introduced it (dates and versions: docs/providers.md#claude-code).
 // The version is read from where the `claude` binary lives, never by running it: status must stay fast.
 
 /** Unknown hook event names are ignored (not fatal) from this version on. */
@@ -13,7 +13,7 @@ export const CLAUDE_TOLERANT_FROM = "2.1.101";
  */
 export const CLAUDE_EVENT_FLOORS: Readonly<Record<string, string>> = {
   PermissionRequest: "2.0.45",
-  // "Added new Elicitation and ElicitationResult hooks" (CHANGELOG.md, 2.1.76).
+  // "Added new Elicitation and ElicitationResult hooks" (Claude Code's changelog, 2.1.76; docs/providers.md#claude-code).
   Elicitation: "2.1.76",
   ElicitationResult: "2.1.76",
   StopFailure: "2.1.78",

@@ -15,7 +15,7 @@ export const PROVIDER_NAMES: Readonly<Record<ProviderId, string>> = {
 
 /**
  * What the doctor installs: each provider, plus Gemini CLI, whose hooks live in its own settings.json
- * but whose events are the protocol provider `antigravity` (one provider for both CLIs, DESIGN.md).
+ * but whose events are the protocol provider `antigravity` (one provider for both CLIs, docs/architecture.md).
  */
 export type TargetId = ProviderId | "gemini";
 export const TARGET_IDS: readonly TargetId[] = [...PROVIDER_IDS, "gemini"];

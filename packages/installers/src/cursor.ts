@@ -1,4 +1,4 @@
-// Cursor: ~/.cursor/hooks.json, flat event → handlers with `version: 1` (docs/providers.md "Cursor CLI").
+// Cursor: ~/.cursor/hooks.json, flat event → handlers with `version: 1` (docs/providers.md#cursor-cli).
 // The event name rides in argv so the JSON-blind helper prints the answer Cursor requires for that event.
 // No timeout: sources disagree whether Cursor reads it as seconds or milliseconds.
 // Cursor runs the command through the OS shell (sh on macOS/Linux, by third-party reports and by the quoted
@@ -20,7 +20,7 @@ export const CURSOR_EVENTS = [
 
 /**
  * What the helper prints for each Cursor event, engine up or down: Cursor fails a hook whose stdout is
- * empty or not JSON, and these are the least-privileged valid answers (docs/providers.md "Cursor CLI").
+ * empty or not JSON, and these are the least-privileged valid answers (docs/providers.md#cursor-cli).
  * preToolUse says "ask", never "allow" (which could skip the user's own approval); Cursor's schema accepts
  * "ask" for preToolUse and today leaves the decision to the user's settings. Any other Cursor event gets
  * `{}`: every output field is optional there, and `{}` asks for nothing.

@@ -1,4 +1,4 @@
-// The hook helper <data>/bin/mytty-bar-hook: POSIX sh, deliberately dumb and fast (DESIGN.md).
+// The hook helper <data>/bin/mytty-bar-hook: POSIX sh, deliberately dumb and fast (docs/architecture.md#data-flow).
 // It never parses JSON, always exits 0, prints what the provider requires even when the engine is
 // down, and spools only while the engine's pid is alive. The data dir is baked in at install.
 import { SPOOL_ENV_KEYS, SPOOL_MAGIC, SPOOL_MAX_PAYLOAD_BYTES } from "./constants.js";

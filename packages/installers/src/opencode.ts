@@ -1,4 +1,4 @@
-// OpenCode: one plugin file we own (docs/providers.md "OpenCode"). The plugin forwards the relevant events
+// OpenCode: one plugin file we own (docs/providers.md#opencode). The plugin forwards the relevant events
 // as {run_id, event} to the helper, with a kill timeout so a hung helper never blocks OpenCode. One file
 // loads on both loaders: 1.x (≥ 1.17) reads the default export's `server()` and feeds its `event` hook;
 // 2.x requires the default export to be `{ id, setup }` and we read `ctx.event.subscribe()` in setup.
@@ -55,14 +55,16 @@ function forward(text) {
     try {
       child = spawn(HELPER, ["opencode"], { stdio: ["pipe", "ignore", "ignore"] });
     } catch {
-      resolve();
+      resolve(); // no helper: OpenCode must go on
       return;
     }
     let fallback;
     const timer = setTimeout(() => {
       try {
         child.kill("SIGKILL");
-      } catch {}
+      } catch {
+        // the helper may have exited already
+      }
       // "close" follows the kill; the fallback only guards against it never coming.
       fallback = setTimeout(resolve, 1000);
     }, KILL_AFTER_MS);
@@ -155,6 +157,7 @@ async function setup(ctx) {
       try {
         next = await iterator.next();
       } catch {
+        // the event stream closed (OpenCode shutting down): nothing more to forward
         return;
       }
       if (next.done) return;

@@ -15,6 +15,8 @@ export interface Paths {
   enginePid: string;
   controlSocket: string;
   eventLog: string;
+  /** What the engine survived (failed scans, throwing ports), bounded; see packages/engine/src/log.ts. */
+  engineLog: string;
   acksFile: string;
   settingsFile: string;
   /** The `claude` the doctor last installed for (a Finder-started app cannot see the shell's PATH). */
@@ -77,6 +79,7 @@ export function resolvePaths({ env = process.env, platform = process.platform }:
     enginePid: path.join(dataDir, "engine.pid"),
     controlSocket: path.join(dataDir, "control.sock"),
     eventLog: path.join(dataDir, "events.jsonl"),
+    engineLog: path.join(dataDir, "engine.log"),
     acksFile: path.join(dataDir, "acks.jsonl"),
     settingsFile: path.join(dataDir, "settings.json"),
     claudeSeen: path.join(dataDir, "claude-seen.json"),

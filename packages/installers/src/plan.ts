@@ -1,5 +1,5 @@
 // Plans: what a check found and what each command would write. status, diff, install, fix and
-// uninstall are all views of one ItemPlan, so they cannot disagree (STYLE.md practice 3).
+// uninstall are all views of one ItemPlan, so they cannot disagree (docs/architecture.md#installer-plans).
 import type { ProviderId } from "@mytty-bar/protocol";
 import type { Problem } from "./jsonc-edit.js";
 

@@ -62,7 +62,7 @@ function readSmall(file: string): string | undefined {
     const st = fs.statSync(file, { throwIfNoEntry: false });
     return st !== undefined && st.isFile() && st.size <= 256 * 1024 ? fs.readFileSync(file, "utf8") : undefined;
   } catch {
-    return undefined;
+    return undefined; // anything odd reads as absent
   }
 }
 
@@ -116,7 +116,7 @@ export function installedClaudeVersion(
     const version = versionFromInstall(fs.realpathSync(found), readSmall);
     return version !== undefined ? { version, path: found } : undefined;
   } catch {
-    return undefined;
+    return undefined; // a dangling link: no version known
   }
 }
 
@@ -133,7 +133,7 @@ export function rememberedClaude(file: string): string | undefined {
     const value = (JSON.parse(text) as { path?: unknown }).path;
     return typeof value === "string" && path.isAbsolute(value) && value.length <= 4096 && !value.includes("\0") ? value : undefined;
   } catch {
-    return undefined;
+    return undefined; // not JSON: nothing remembered
   }
 }
 

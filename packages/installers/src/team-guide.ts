@@ -1,6 +1,6 @@
-// The orchestration guide (English only, providers.md §7.1): exactly what `mytty-team guide` prints
-// and what <data>/mytty-team.md holds. Every `mytty-team …` line in a code block is parsed by the real
-// command-line program in apps/team's tests, so the manual cannot name a command that does not exist.
+// The orchestration guide (English only, docs/architecture.md#orchestration-guide-and-pointers): exactly what
+// `mytty-team guide` prints and what <data>/mytty-team.md holds. Every `mytty-team …` line in a code block is parsed
+// by the real command-line program in apps/team's tests, so the manual cannot name a command that does not exist.
 import type { Paths } from "./paths.js";
 
 export function teamGuide(paths: Paths): string {

@@ -1,7 +1,7 @@
 // Small text helpers shared by the installers: POSIX quoting, file format detection, ownership.
 import path from "node:path";
 
-/** Wraps a value in single quotes for sh (providers.md §5.3); safe for any byte sequence. */
+/** Wraps a value in single quotes for sh (docs/architecture.md#ids-hygiene-and-quoting); safe for any byte sequence. */
 export function shellQuote(value: string): string {
   return `'${value.replaceAll("'", `'\\''`)}'`;
 }
@@ -86,7 +86,10 @@ export function commandProgram(command: string, execForm: boolean): string {
   return out;
 }
 
-/** Ownership (DESIGN.md): the handler runs our helper, at any path; Mytty's mytty-agent-hook is never ours. */
+/**
+ * Ownership (docs/architecture.md#names-and-places): the handler runs our helper, at any path; Mytty's
+ * mytty-agent-hook is never ours.
+ */
 export function runsOurHelper(handler: unknown): boolean {
   if (typeof handler !== "object" || handler === null || Array.isArray(handler)) return false;
   const command = (handler as Record<string, unknown>).command;
@@ -100,7 +103,7 @@ export function decodeUtf8(bytes: Buffer): string | undefined {
   try {
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
-    return undefined;
+    return undefined; // not valid UTF-8
   }
 }
 

@@ -1,5 +1,5 @@
 // The generated OpenCode plugin, imported from the file the doctor writes and driven the way each
-// OpenCode loader generation drives it (docs/providers.md "OpenCode"):
+// OpenCode loader generation drives it (docs/providers.md#opencode):
 // - 1.17-era loader: every export must be a function or `{ server }`; each is called, its `event` hook fed;
 // - ≥ 1.18.29 loader: a default `{ id, server }` is taken first and `server(input, options)` called;
 // - 2.x loader: the default export must decode as `{ id: string, setup | effect: function }`; `setup(ctx)`

@@ -1,4 +1,4 @@
-// Where everything lives (DESIGN.md "Names and places"): the data dir per platform and its overrides,
+// Where everything lives (docs/architecture.md#names-and-places): the data dir per platform and its overrides,
 // and that every path is absolute, since hook commands embed them and run from any directory.
 import path from "node:path";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Attention items (providers.md §4.2): what deserves the user's eye, derived from applied events.
+// Attention items (docs/architecture.md#runs-and-attention): what deserves the user's eye, derived from applied events.
 import type { AgentEvent } from "./event.js";
 import type { Run } from "./run.js";
 import type { RunState } from "./kinds.js";

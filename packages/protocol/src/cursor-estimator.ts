@@ -1,4 +1,4 @@
-// Cursor has no "waiting for approval" hook (providers.md §3.2): a preToolUse whose tool call shows no
+// Cursor has no "waiting for approval" hook (docs/providers.md#cursor-cli): a preToolUse whose tool call shows no
 // postToolUse within 10 s is probably waiting for the user. Pure: the caller owns the timer and `now`.
 import type { AgentEvent } from "./event.js";
 import { EVENT_SCHEMA_VERSION } from "./event.js";

@@ -1,5 +1,5 @@
-// Identifier and text hygiene (providers.md §5.1–5.2). Everything a payload hands us that becomes a
-// key, a label or a line on screen passes through here first.
+// Identifier and text hygiene (docs/architecture.md#ids-hygiene-and-quoting). Everything a payload hands us that
+// becomes a key, a label or a line on screen passes through here first.
 
 export const MAX_SESSION_ID_BYTES = 256;
 export const MAX_TOOL_NAME_BYTES = 128;
@@ -55,7 +55,7 @@ export function clampUnits(value: string, maxUnits: number): string {
 }
 
 /**
- * Session ids and every other id used as a key: validated, never repaired (§5.1). Non-empty,
+ * Session ids and every other id used as a key: validated, never repaired. Non-empty,
  * ≤ 256 UTF-8 bytes, no surrounding white space, no Cc/Cf characters; anything else is absent.
  */
 export function sanitizeSessionId(value: unknown): string | undefined {
@@ -75,14 +75,14 @@ function stripAndClamp(value: unknown, maxBytes: number): string | undefined {
   return stripped.length === 0 ? undefined : stripped;
 }
 
-/** Tool names are shown, never rejected (§5.2): strip Cc/Cf, clamp to 128 bytes. */
+/** Tool names are shown, never rejected: strip Cc/Cf, clamp to 128 bytes. */
 export function sanitizeToolName(value: unknown): string | undefined {
   return stripAndClamp(value, MAX_TOOL_NAME_BYTES);
 }
 
 /**
  * Cursor has sent `tool_use_id`s with an embedded newline; pre and post events must sanitise the
- * same way or pairing breaks, so this strips instead of rejecting (§5.2).
+ * same way or pairing breaks, so this strips instead of rejecting.
  */
 export function sanitizeToolUseId(value: unknown): string | undefined {
   return stripAndClamp(value, MAX_TOOL_USE_ID_BYTES);

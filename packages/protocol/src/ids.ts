@@ -1,4 +1,4 @@
-// Stable ids (providers.md §4.1 "Ids"): a retried hook call maps to the same event id, so the
+// Stable ids (docs/architecture.md#ids-hygiene-and-quoting): a retried hook call maps to the same event id, so the
 // tracker can drop it; a run key always maps to the same run id.
 import { createHash } from "node:crypto";
 import type { ProviderId } from "./providers.js";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** What a hook event means for its run (providers.md §3). */
+/** What a hook event means for its run (docs/architecture.md#runs-and-attention). */
 export const EVENT_KINDS = [
   "idle",
   "started",
@@ -14,7 +14,7 @@ export const EVENT_KINDS = [
 export const EventKindSchema = z.enum(EVENT_KINDS);
 export type EventKind = z.infer<typeof EventKindSchema>;
 
-/** Where a run is (providers.md §4.1). */
+/** Where a run is (docs/architecture.md#runs-and-attention). */
 export const RUN_STATES = [
   "unknown",
   "idle",

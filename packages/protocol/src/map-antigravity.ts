@@ -1,11 +1,11 @@
-// Antigravity (agy) plugin hook payload → Draft (providers.md §2.5, §3.1, §3.2). Pre/PostInvocation
+// Antigravity (agy) plugin hook payload → Draft (docs/providers.md#antigravity). Pre/PostInvocation
 // payloads look alike, so the payload shape decides; the helper's argv event name is the fallback.
 import { sanitizeId } from "./hygiene.js";
 import { firstArrayItem, firstText, ignored, text } from "./map-common.js";
 import type { ProviderVerdict } from "./map-common.js";
 import { isGeminiCliPayload, mapGeminiCli } from "./map-gemini.js";
 
-/** Compared lowercased: Mytty's tests use `model_stop`, agy's docs `NO_TOOL_CALL` (§2.5). */
+/** Compared lowercased: Mytty's tests use `model_stop`, agy's docs `NO_TOOL_CALL` (docs/providers.md#antigravity). */
 export const FAILED_TERMINATION_REASONS: readonly string[] = ["error", "max_steps_exceeded"];
 
 export function mapAntigravity(payload: Record<string, unknown>, event: string | undefined): ProviderVerdict {
@@ -24,7 +24,8 @@ export function mapAntigravity(payload: Record<string, unknown>, event: string |
   };
   if (!isStop) return { ...base, kind: "running" };
 
-  // A Stop that is not fully idle lets other Stop hooks continue the loop: still working (§3.2 [rec]).
+  // A Stop that is not fully idle lets other Stop hooks continue the loop: still working
+  // (docs/providers.md#antigravity).
   if (payload.fullyIdle === false) return { ...base, kind: "running" };
   const reason = typeof payload.terminationReason === "string" ? payload.terminationReason : undefined;
   const error = firstText(payload.error);

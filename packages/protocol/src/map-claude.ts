@@ -1,4 +1,4 @@
-// Claude Code hook payload → Draft (providers.md §2.1, §3.1, §3.2).
+// Claude Code hook payload → Draft (docs/providers.md#claude-code).
 import { sanitizeId, sanitizeSessionId, sanitizeToolName } from "./hygiene.js";
 import { firstText, ignored, isRecord, requestKind, text } from "./map-common.js";
 import type { Draft, ProviderVerdict } from "./map-common.js";
@@ -24,7 +24,10 @@ export function backgroundWaitMessage(count: number): string {
   return `Waiting for ${count} background agent${count === 1 ? "" : "s"}`;
 }
 
-/** Cursor can run ~/.claude/settings.json hooks itself; its payloads carry its own keys (§2.1). */
+/**
+ * Cursor can run ~/.claude/settings.json hooks itself; its payloads carry its own keys
+ * (docs/providers.md#claude-code).
+ */
 export function looksLikeCursor(payload: Record<string, unknown>): boolean {
   return "conversation_id" in payload && ("generation_id" in payload || "cursor_version" in payload);
 }
@@ -53,7 +56,7 @@ export function mapClaude(payload: Record<string, unknown>): ProviderVerdict {
   switch (hook) {
     case "SessionStart":
       // A compaction (or any start that names the live prompt) happens mid-turn: mapping it to idle
-      // would park a running run until the next tool batch (§3.2 [rec]).
+      // would park a running run until the next tool batch (docs/providers.md#claude-code).
       if (promptId !== undefined) return ignored("session-start-mid-prompt");
       if (payload.source === "compact") return ignored("session-start-compact");
       return { ...base, kind: "idle" };

@@ -1,4 +1,4 @@
-// Codex CLI hook payload → Draft (providers.md §2.2, §3.1).
+// Codex CLI hook payload → Draft (docs/providers.md#codex).
 import { sanitizeId, sanitizeSessionId, sanitizeToolName, sanitizeToolUseId } from "./hygiene.js";
 import { firstText, ignored, requestKind, text } from "./map-common.js";
 import type { ProviderVerdict } from "./map-common.js";
@@ -39,7 +39,7 @@ export function mapCodex(payload: Record<string, unknown>): ProviderVerdict {
         message: firstText(payload.message, payload.error_details, payload.last_assistant_message, payload.error),
       };
     case "Interrupt":
-      // The user stopped the turn: it is over but did not finish (§2.2 [rec]).
+      // The user stopped the turn: it is over but did not finish (docs/providers.md#codex).
       return { ...base, kind: "idle" };
     case "SessionEnd":
       return { ...base, kind: "disconnected" };

@@ -6,7 +6,7 @@ export interface Draft {
   kind: EventKind;
   /** Hook/event name as the provider named it. */
   hook: string;
-  /** Already sanitised (§5.1); undefined → missing-run-key. */
+  /** Already sanitised (docs/architecture.md#ids-hygiene-and-quoting); undefined → missing-run-key. */
   runKey?: string;
   sessionId?: string;
   /** Raw candidate; map.ts sanitises it and adds the "<tool> requires approval" fallback. */
@@ -44,7 +44,10 @@ export function firstArrayItem(value: unknown): unknown {
   return Array.isArray(value) ? value[0] : undefined;
 }
 
-/** PermissionRequest for these tools asks the user a question rather than for approval (§3.2). */
+/**
+ * PermissionRequest for these tools asks the user a question rather than for approval
+ * (docs/providers.md#claude-code).
+ */
 export const INPUT_TOOLS: readonly string[] = ["AskUserQuestion", "request_user_input", "question"];
 
 export function requestKind(toolName: string | undefined): EventKind {

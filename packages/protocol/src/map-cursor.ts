@@ -1,4 +1,4 @@
-// Cursor CLI hook payload → Draft (docs/providers.md "Cursor CLI"). The approval estimate lives in
+// Cursor CLI hook payload → Draft (docs/providers.md#cursor-cli). The approval estimate lives in
 // cursor-estimator.ts; it needs toolUseId/toolName and the hook name, so every tool event keeps them.
 import { sanitizeId, sanitizeSessionId, sanitizeToolName, sanitizeToolUseId } from "./hygiene.js";
 import { firstArrayItem, firstText, ignored, text } from "./map-common.js";

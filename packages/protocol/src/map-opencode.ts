@@ -1,4 +1,4 @@
-// OpenCode plugin envelope `{run_id, event: {type, properties | data}}` → Draft (docs/providers.md "OpenCode").
+// OpenCode plugin envelope `{run_id, event: {type, properties | data}}` → Draft (docs/providers.md#opencode).
 // The envelope is made by our plugin, not by OpenCode, so its shape is checked with zod. OpenCode 1.x
 // events carry their body in `properties`; 2.x events in `data`, with new names (session.execution.*,
 // permission.v2.*, question.v2.*, form.*). Both vocabularies map here.

@@ -1,5 +1,6 @@
-// Payload → lifecycle event (providers.md §3). Each provider's rules live in map-<provider>.ts; this
-// module adds what every event shares: ids, time, hygiene, the message fallback, missing run keys.
+// Payload → lifecycle event (docs/architecture.md#runs-and-attention). Each provider's rules live in
+// map-<provider>.ts; this module adds what every event shares: ids, time, hygiene, the message fallback, missing run
+// keys.
 import type { ProviderId } from "./providers.js";
 import type { AgentEvent } from "./event.js";
 import { EVENT_SCHEMA_VERSION } from "./event.js";
@@ -49,7 +50,7 @@ export function approvalMessage(toolName: string): string {
   return `${toolName} requires approval`;
 }
 
-/** Payload → lifecycle event, per providers.md §3. Pure: `now` is the receive time. */
+/** Payload → lifecycle event, per each provider's section of docs/providers.md. Pure: `now` is the receive time. */
 export function mapPayload(input: MapInput): MapResult {
   if (!isRecord(input.payload)) return { status: "error", code: "invalid-payload", message: "payload is not a JSON object" };
   const result = verdict(input);

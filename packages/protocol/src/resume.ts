@@ -1,4 +1,5 @@
-// Resume commands (providers.md §5.3–5.4): built only from a validated session id, always quoted.
+// Resume commands (docs/architecture.md#ids-hygiene-and-quoting): built only from a validated session id, always
+// quoted.
 import type { ProviderId } from "./providers.js";
 import { sanitizeSessionId } from "./hygiene.js";
 

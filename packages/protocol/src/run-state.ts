@@ -1,4 +1,4 @@
-// The run state machine: providers.md §4.1's table, with the changes the brief asks for where
+// The run state machine: Mytty's table (docs/architecture.md#runs-and-attention), with changes where
 // Mytty's table freezes or loses events. `undefined` = the event is ignored (run unchanged).
 import type { EventKind, RunState } from "./kinds.js";
 import { isTerminal } from "./kinds.js";
@@ -6,7 +6,7 @@ import { isTerminal } from "./kinds.js";
 const ACTIVE: readonly RunState[] = ["running", "waiting-input", "waiting-approval"];
 
 /**
- * Differences from the §4.1 table, each on purpose:
+ * Differences from Mytty's table, each on purpose:
  * - succeeded/failed also close a `waiting-*` run (an answered question or a tool approved without a
  *   PostToolUse is followed straight by the end of the turn; Mytty dropped that end);
  * - succeeded/failed also apply to an `unknown` run (we saw only its end, e.g. engine started mid-turn);

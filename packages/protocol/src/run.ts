@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ProviderIdSchema } from "./providers.js";
 import { RunStateSchema } from "./kinds.js";
 
-/** One run = one prompt/turn of one agent (providers.md §3). */
+/** One run = one prompt/turn of one agent (docs/architecture.md#runs-and-attention). */
 export const RunSchema = z.object({
   id: z.string(),
   provider: ProviderIdSchema,

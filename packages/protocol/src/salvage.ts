@@ -1,4 +1,4 @@
-// The top-level fields of a JSON object whose text was cut (docs/hook-helper.md "Oversized payloads").
+// The top-level fields of a JSON object whose text was cut (docs/hook-helper.md#oversized-payloads).
 // Providers put the ids and the event name first and the bulk (tool output, transcripts) after them,
 // so the cut prefix of a large payload still names its event, session, prompt/turn and tool call.
 // One linear pass over the prefix: every top-level member that ends inside it is kept, nested ones up to
@@ -55,6 +55,7 @@ function parsed(slice: string): { ok: true; value: unknown } | { ok: false } {
   try {
     return { ok: true, value: JSON.parse(slice) as unknown };
   } catch {
+    // a member cut mid-value is dropped; the caller keeps the members before it
     return { ok: false };
   }
 }

@@ -1,4 +1,4 @@
-// Spool file parser and writer. The format (DESIGN.md "Spool file"):
+// Spool file parser and writer. The format (docs/architecture.md#spool-file):
 //
 //   mytty-bar-spool 1\n          magic + version, exactly
 //   key=value\n …                header lines; the value is everything after the first "="
@@ -16,7 +16,7 @@
 // - JSON nesting deeper than SPOOL_MAX_PAYLOAD_DEPTH is refused before JSON.parse;
 // - a payload of exactly SPOOL_MAX_PAYLOAD_BYTES that does not parse was cut by the helper (its cap is
 //   the marker, at no cost in sh): its complete top-level members are salvaged and the result says
-//   `truncated` (docs/hook-helper.md "Oversized payloads").
+//   `truncated` (docs/hook-helper.md#oversized-payloads).
 // The parser never throws: every failure is a SpoolError.
 import { z } from "zod";
 import { isProviderId } from "./providers.js";
@@ -51,7 +51,7 @@ function decode(bytes: Uint8Array): string | undefined {
   try {
     return strictDecoder.decode(bytes);
   } catch {
-    return undefined;
+    return undefined; // not valid UTF-8: the caller names the failure
   }
 }
 

@@ -1,7 +1,7 @@
 import type { ProviderId } from "./providers.js";
 
 /**
- * Spool file (hook helper → engine), DESIGN.md "Spool file":
+ * Spool file (hook helper → engine), docs/architecture.md#spool-file:
  *   line 1: `mytty-bar-spool 1`; then `key=value` header lines; a blank line; the raw payload.
  * The helper writes header values with shell builtins and drops any value holding a newline.
  */
@@ -10,7 +10,10 @@ export const SPOOL_MAX_PAYLOAD_BYTES = 1024 * 1024;
 export const SPOOL_MAX_HEADER_VALUE_BYTES = 512;
 export const SPOOL_MAX_HEADER_BYTES = 16 * 1024;
 
-/** Header keys the engine accepts; the environment ones are terminal hints (terminals.md §3.2). */
+/**
+ * Header keys the engine accepts; the environment ones are terminal hints
+ * (docs/terminals.md#which-terminal-app-hosts-a-tty).
+ */
 export const SPOOL_ENV_KEYS = [
   "term_program",
   "term_program_version",

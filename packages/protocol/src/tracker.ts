@@ -1,4 +1,4 @@
-// Runs + Attention from mapped events (providers.md §4). Pure: state in, state out; `at` comes from
+// Runs + Attention (docs/architecture.md#runs-and-attention). Pure: state in, state out; `at` comes from
 // the events, `now` from the caller.
 import type { AgentEvent } from "./event.js";
 import { EVENT_SCHEMA_VERSION } from "./event.js";
@@ -83,7 +83,7 @@ function closedBy(event: AgentEvent, next: RunState): string | undefined {
 }
 
 /**
- * Ids come from the payload alone (providers.md §4.1), so a payload seen before is either a retry of
+ * Ids come from the payload alone (docs/architecture.md), so a payload seen before is either a retry of
  * the same hook call (dropped: undefined) or the same thing happening again — `npm test` needing
  * approval a second time in one turn, a repeated "continue" prompt on a session-keyed run. It is a
  * retry only while it is still the last event its run applied; once the run has moved on, it is a new

@@ -1,4 +1,4 @@
-// Attention items (providers.md §4.2) as applyEvent produces them, plus acknowledge/prune/order.
+// Attention items (docs/architecture.md#runs-and-attention) as applyEvent produces them, plus acknowledge/prune/order.
 import { describe, expect, it } from "vitest";
 import { acknowledge, actionableItems, applyEvent, emptyTracker, pruneAttention, runId, DEFAULT_COMPLETION_THRESHOLD_MS } from "@mytty-bar/protocol";
 import type { AgentEvent, AttentionItem, TrackerOptions, TrackerState } from "@mytty-bar/protocol";

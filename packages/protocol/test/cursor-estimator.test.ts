@@ -1,4 +1,4 @@
-// Cursor approval estimate (providers.md §3.2) with a fake clock: times are explicit `now` values.
+// Cursor approval estimate (docs/providers.md#cursor-cli) with a fake clock: times are explicit `now` values.
 import { describe, expect, it } from "vitest";
 import {
   dueCursorApprovals,

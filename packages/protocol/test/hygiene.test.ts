@@ -1,4 +1,4 @@
-// Identifier hygiene (providers.md §5.1–5.2).
+// Identifier hygiene (docs/architecture.md#ids-hygiene-and-quoting).
 import { describe, expect, it } from "vitest";
 import { clampUtf8, promptSnippet, sanitizeLabel, sanitizeMessage, sanitizeSessionId, sanitizeToolName, sanitizeToolUseId } from "@mytty-bar/protocol";
 

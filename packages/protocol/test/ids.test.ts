@@ -1,4 +1,4 @@
-// Stable ids (providers.md §4.1 "Ids").
+// Stable ids (docs/architecture.md#ids-hygiene-and-quoting).
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { canonicalJson, eventId, generationRunId, hashUuid, runId, syntheticId } from "@mytty-bar/protocol";

@@ -1,5 +1,5 @@
-// One row per mapping rule of providers.md §3.1–3.2. Each row names its rule; breaking that rule in
-// src/map-*.ts makes exactly its row fail.
+// One row per mapping rule (each provider's section of docs/providers.md). Each row names its rule; breaking that
+// rule in src/map-*.ts makes exactly its row fail.
 import { describe, expect, it } from "vitest";
 import { AgentEventSchema, eventId, mapPayload, runId } from "@mytty-bar/protocol";
 import type { EventKind, MapResult, ProviderId } from "@mytty-bar/protocol";
@@ -39,7 +39,7 @@ interface Row {
 }
 
 const ROWS: Row[] = [
-  // codex (§3.1)
+  // codex (docs/providers.md#codex)
   { rule: "codex SessionStart → idle, run key = session_id (no turn_id)", provider: "codex", fixture: "SessionStart", expect: { kind: "idle", runKey: CODEX.session } },
   { rule: "codex SessionStart compact is still idle (no compact rule for codex)", provider: "codex", fixture: "SessionStart-compact", expect: { kind: "idle", runKey: CODEX.session } },
   { rule: "codex UserPromptSubmit → started, run key = turn_id", provider: "codex", fixture: "UserPromptSubmit", expect: { kind: "started" } },
@@ -60,7 +60,7 @@ const ROWS: Row[] = [
   { rule: "codex other events are ignored", provider: "codex", fixture: "PreCompact", expect: { ignored: "unmapped-event" } },
   { rule: "codex mapped event without any run key → missing-run-key", provider: "codex", fixture: "UserPromptSubmit-no-ids", expect: { error: "missing-run-key" } },
 
-  // claude-code (§3.1, §3.2)
+  // claude-code (docs/providers.md#claude-code)
   { rule: "claude SessionStart → idle, run key = session_id", provider: "claude-code", fixture: "SessionStart", expect: { kind: "idle", runKey: CLAUDE.session } },
   { rule: "claude SessionStart resume → idle", provider: "claude-code", fixture: "SessionStart-resume", expect: { kind: "idle", runKey: CLAUDE.session } },
   { rule: "claude SessionStart carrying a prompt_id (compact) never parks the live run", provider: "claude-code", fixture: "SessionStart-compact", expect: { ignored: "session-start-mid-prompt" } },
@@ -69,7 +69,7 @@ const ROWS: Row[] = [
   { rule: "claude UserPromptSubmit → started, run key = prompt_id", provider: "claude-code", fixture: "UserPromptSubmit", expect: { kind: "started" } },
   { rule: "claude run key falls back to session_id without prompt_id", provider: "claude-code", fixture: "UserPromptSubmit-no-prompt-id", expect: { kind: "started", runKey: CLAUDE.session } },
   { rule: "claude an invalid prompt_id counts as absent", provider: "claude-code", fixture: "UserPromptSubmit", patch: { prompt_id: "bad\nid" }, expect: { kind: "started", runKey: CLAUDE.session } },
-  { rule: "claude an invalid session_id is dropped (§5.1), prompt_id still keys", provider: "claude-code", fixture: "UserPromptSubmit-bad-session-id", expect: { kind: "started", sessionId: null } },
+  { rule: "claude an invalid session_id is dropped (id hygiene), prompt_id still keys", provider: "claude-code", fixture: "UserPromptSubmit-bad-session-id", expect: { kind: "started", sessionId: null } },
   { rule: "claude PermissionRequest → approval with tool fallback message", provider: "claude-code", fixture: "PermissionRequest", expect: { kind: "approval-requested", toolName: "Bash", message: "Bash requires approval" } },
   { rule: "claude PermissionRequest AskUserQuestion → input", provider: "claude-code", fixture: "PermissionRequest-AskUserQuestion", expect: { kind: "input-requested", toolName: "AskUserQuestion" } },
   { rule: "claude PermissionRequest tool 'question' → input", provider: "claude-code", fixture: "PermissionRequest", patch: { tool_name: "question" }, expect: { kind: "input-requested", toolName: "question" } },
@@ -100,7 +100,7 @@ const ROWS: Row[] = [
   { rule: "claude payload from Cursor (conversation_id + cursor_version) → foreign-host", provider: "claude-code", fixture: "Stop-foreign-cursor-version", expect: { ignored: "foreign-host" } },
   { rule: "claude mapped event without any run key → missing-run-key", provider: "claude-code", fixture: "Stop-no-ids", expect: { error: "missing-run-key" } },
 
-  // cursor (§3.1; event name from argv)
+  // cursor (docs/providers.md#cursor-cli; event name from argv)
   { rule: "cursor beforeSubmitPrompt → started, key generation_id, session conversation_id", provider: "cursor", fixture: "beforeSubmitPrompt", expect: { kind: "started", hook: "beforeSubmitPrompt" } },
   { rule: "cursor run key falls back to the session id", provider: "cursor", fixture: "beforeSubmitPrompt-no-generation-id", expect: { kind: "started", runKey: CURSOR.conversation } },
   { rule: "cursor session id accepts the CLI's session_id alias", provider: "cursor", fixture: "beforeSubmitPrompt-no-generation-id", patch: { conversation_id: undefined, session_id: "cli-sess-42" }, expect: { kind: "started", runKey: "cli-sess-42", sessionId: "cli-sess-42" } },
@@ -129,7 +129,7 @@ const ROWS: Row[] = [
   { rule: "cursor subagentStop → running (the parent generation goes on)", provider: "cursor", fixture: "subagentStop", expect: { kind: "running" } },
   { rule: "cursor other events are ignored", provider: "cursor", fixture: "beforeSubmitPrompt", event: "afterAgentThought", expect: { ignored: "unmapped-event" } },
 
-  // opencode (§3.1; plugin envelope)
+  // opencode (docs/providers.md#opencode; plugin envelope)
   { rule: "opencode message.updated from the user → started, key run_id", provider: "opencode", fixture: "message.updated", expect: { kind: "started", hook: "message.updated" } },
   { rule: "opencode message.updated from the assistant is ignored", provider: "opencode", fixture: "message.updated-assistant", expect: { ignored: "not-a-user-message" } },
   { rule: "opencode permission.asked → approval, message from permission + patterns", provider: "opencode", fixture: "permission.asked", expect: { kind: "approval-requested", toolName: "edit", message: "edit requires approval: src/invoice.rs, src/tax.rs" } },
@@ -180,7 +180,7 @@ const ROWS: Row[] = [
   { rule: "gemini other events are ignored", provider: "antigravity", fixture: "gemini-PreCompress", event: null, expect: { ignored: "unmapped-event" } },
   { rule: "gemini payload wins over an argv event name", provider: "antigravity", fixture: "gemini-AfterAgent", event: "Stop", expect: { kind: "succeeded", runKey: GEMINI, sessionId: GEMINI } },
 
-  // antigravity (§3.1, §3.2)
+  // antigravity (docs/providers.md#antigravity)
   { rule: "antigravity PreInvocation (invocationNum) → running, key conversationId", provider: "antigravity", fixture: "PreInvocation", expect: { kind: "running", hook: "PreInvocation" } },
   { rule: "antigravity PostInvocation → running", provider: "antigravity", fixture: "PostInvocation", expect: { kind: "running", hook: "PostInvocation" } },
   { rule: "antigravity payload shape decides without argv (invocationNum)", provider: "antigravity", fixture: "PreInvocation", event: null, expect: { kind: "running", hook: "Invocation" } },

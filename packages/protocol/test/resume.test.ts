@@ -1,4 +1,4 @@
-// POSIX quoting and resume commands (providers.md §5.3–5.4).
+// POSIX quoting and resume commands (docs/architecture.md#ids-hygiene-and-quoting).
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { isGeminiCli, posixQuote, resumeCommand } from "@mytty-bar/protocol";

@@ -1,4 +1,4 @@
-// Every cell of the run state machine (providers.md §4.1 plus the brief's improvements), driven
+// Every cell of the run state machine (docs/architecture.md#runs-and-attention, Mytty's table plus our changes), driven
 // through applyEvent so generations and "ignored" are checked as the engine will see them.
 import { describe, expect, it } from "vitest";
 import { applyEvent, emptyTracker, generationRunId, nextRunState, runId, EVENT_KINDS, RUN_STATES } from "@mytty-bar/protocol";
@@ -6,7 +6,7 @@ import type { EventKind, Run, RunState, TrackerState } from "@mytty-bar/protocol
 import { at, ev } from "./events.js";
 
 // "-" = ignored; "+running" = a new generation of the run key opens and is running.
-// Deviations from §4.1 on purpose: succeeded/failed from waiting-* (b) and from unknown (d);
+// Deviations from Mytty's table on purpose: succeeded/failed from waiting-* (b) and from unknown (d);
 // running on running is applied; started/running on a terminal run opens a generation (a);
 // an approval/input request is never dropped (unknown, idle, the other waiting state, or a new generation).
 const MATRIX = `

@@ -1,4 +1,4 @@
-// Spool file parser/writer (DESIGN.md "Spool file"; decisions documented in src/spool-codec.ts).
+// Spool file parser/writer (docs/architecture.md#spool-file; decisions documented in src/spool-codec.ts).
 import { describe, expect, it } from "vitest";
 import { formatSpoolFile, parseSpoolFile, SPOOL_MAX_HEADER_BYTES, SPOOL_MAX_PAYLOAD_BYTES, SPOOL_MAX_PAYLOAD_DEPTH } from "@mytty-bar/protocol";
 import type { SpoolEnvelope, SpoolErrorCode, SpoolParseResult } from "@mytty-bar/protocol";

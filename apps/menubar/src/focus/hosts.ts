@@ -1,4 +1,5 @@
-// Which host terminal an agent row names, and the tools each host offers (terminals.md §3.2, §4.1).
+// Which host terminal an agent row names, and the tools each host offers
+// (docs/terminals.md#which-terminal-app-hosts-a-tty, docs/terminals.md#focusing-a-tab-or-pane).
 
 export type HostKind =
   | "iterm2"

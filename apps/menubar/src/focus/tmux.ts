@@ -1,4 +1,4 @@
-// tmux focus commands (terminals.md §2.3): select the pane's window and the pane for the session,
+// tmux focus commands (docs/terminals.md#tmux): select the pane's window and the pane for the session,
 // then move the right client there so the outer terminal tab shows it.
 import type { Command } from "./types.js";
 

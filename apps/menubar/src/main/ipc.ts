@@ -136,7 +136,7 @@ export function popupSenderCheck(getPopup: () => unknown, origin: string): (even
       const u = new URL(url);
       return `${u.protocol}//${u.host}` === origin;
     } catch {
-      return false;
+      return false; // not a URL: not our popup, refused
     }
   };
 }

@@ -34,14 +34,14 @@ export function resolveAppFile(url: string, roots: AppRoots): { file: string; ty
   try {
     parsed = new URL(url);
   } catch {
-    return null;
+    return null; // not a URL: nothing of ours to serve
   }
   if (parsed.protocol !== `${APP_SCHEME}:` || parsed.host !== APP_HOST) return null;
   let rel: string;
   try {
     rel = decodeURIComponent(parsed.pathname);
   } catch {
-    return null;
+    return null; // malformed %-escape: refused like an escape attempt
   }
   const root = path.resolve(path.extname(rel) === ".js" ? roots.scripts : roots.static);
   const file = path.resolve(root, `.${rel}`);
@@ -65,7 +65,7 @@ export function setupAppProtocol(protocol: ProtocolLike, roots: AppRoots, readFi
         headers: { "content-type": hit.type, "content-security-policy": CONTENT_SECURITY_POLICY, "x-content-type-options": "nosniff" },
       });
     } catch {
-      return new Response("Not found", { status: 404 });
+      return new Response("Not found", { status: 404 }); // missing or unreadable: the page gets a 404
     }
   });
 }

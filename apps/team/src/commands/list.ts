@@ -1,4 +1,5 @@
-// `mytty-team list [--json]`: every agent the engine sees, as a table or as DESIGN.md's JSON rows.
+// `mytty-team list [--json]`: every agent the engine sees, as a table or as the JSON rows of
+// docs/architecture.md#contracts.
 import type { Command } from "commander";
 import type { AgentRow } from "@mytty-bar/engine";
 import { callEngine } from "../engine/call.js";

@@ -1,5 +1,5 @@
 // The one way list/wait/stats talk to the engine: control-socket errors become exit codes and
-// one-line messages (engine not running → 3, DESIGN.md).
+// one-line messages (engine not running → 3, docs/architecture.md#contracts).
 import { ControlClientError, EngineNotRunningError, ENGINE_NOT_RUNNING_MESSAGE, request, type ClientRequest } from "@mytty-bar/engine";
 import { resolvePaths, type Paths } from "@mytty-bar/installers";
 

@@ -1,5 +1,5 @@
 // Labels and model names travel into tmux options and argv: accept only short printable text
-// (providers.md §5.2 label rule), reject rather than repair.
+// (docs/architecture.md#ids-hygiene-and-quoting, the label rule), reject rather than repair.
 
 const CONTROL = /[\p{Cc}\p{Cf}]/u;
 

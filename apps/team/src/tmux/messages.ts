@@ -1,11 +1,12 @@
-// Every line mytty-team's tmux commands print on failure, with its exit code (one place, STYLE.md §5).
+// Every line mytty-team's tmux commands print on failure, with its exit code (one place,
+// docs/architecture.md#messages).
 
 export const EXIT = {
   ok: 0,
   /** The operation ran and failed: unknown agent, tmux refused, pane gone. */
   failed: 1,
   usage: 2,
-  /** DESIGN.md: the engine is not running. */
+  /** docs/architecture.md#contracts: the engine is not running. */
   engineDown: 3,
   // 4 is `wait`'s timeout (apps/team/src/engine/call.ts).
   /** spawn/send/read/focus/close outside tmux (or no tmux binary). */

@@ -1,5 +1,5 @@
-// POSIX single-quote quoting (providers.md §5.3): the only way a value reaches a shell command string.
-// Safe for any byte sequence, so a task text can never break out into shell syntax.
+// POSIX single-quote quoting (docs/architecture.md#ids-hygiene-and-quoting): the only way a value reaches a shell
+// command string. Safe for any byte sequence, so a task text can never break out into shell syntax.
 
 /** `it's` → `'it'\''s'`. */
 export function shellQuote(value: string): string {

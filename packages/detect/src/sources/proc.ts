@@ -1,4 +1,4 @@
-// Linux ProcessSource reading /proc synchronously: no spawn, ~4 ms at 80 processes (terminals.md §0).
+// Linux ProcessSource reading /proc synchronously: no spawn (docs/terminals.md#reading-the-process-table).
 // Sync reads beat fs/promises here because each file is tiny and the event-loop hops dominate.
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import type { ProcessInfo, ProcessSource } from "../types.js";
@@ -41,14 +41,14 @@ export function createProcSource(options: ProcSourceOptions = {}): ProcessSource
     try {
       return readFileSync(path, "latin1");
     } catch {
-      return undefined;
+      return undefined; // the process exited or is another user's
     }
   };
   const link = (path: string): string | undefined => {
     try {
       return readlinkSync(path);
     } catch {
-      return undefined;
+      return undefined; // the process exited or is another user's
     }
   };
 
@@ -107,7 +107,7 @@ export function unixSocketsOf(pid: number, root = "/proc"): string[] {
   try {
     fds = readdirSync(`${root}/${pid}/fd`);
   } catch {
-    return [];
+    return []; // exited or not ours: no sockets to report
   }
   const inodes = new Set<string>();
   for (const fd of fds) {
@@ -123,7 +123,7 @@ export function unixSocketsOf(pid: number, root = "/proc"): string[] {
   try {
     table = readFileSync(`${root}/net/unix`, "utf8");
   } catch {
-    return [];
+    return []; // no /proc/net/unix (a container): no sockets known
   }
   const paths: string[] = [];
   for (const line of table.split("\n").slice(1)) {

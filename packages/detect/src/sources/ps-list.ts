@@ -1,6 +1,6 @@
 // ProcessSource from ps-list plus one extra `ps` for what ps-list lacks (tty, pgid, tpgid).
 // Kept as the portable fallback and for the bench comparison; it is not the default because it
-// spawns three `ps` processes per scan (~58 ms at 80 processes, terminals.md §0).
+// spawns three `ps` processes per scan (~58 ms at 80 processes, docs/terminals.md#reading-the-process-table).
 import psList from "ps-list";
 import type { Exec } from "../effects.js";
 import { defaultExec } from "../effects.js";

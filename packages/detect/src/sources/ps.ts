@@ -18,7 +18,7 @@ function realPath(path: string): string | undefined {
   try {
     return realpathSync(path);
   } catch {
-    return undefined;
+    return undefined; // a dangling or unreadable path: classified by argv alone
   }
 }
 
@@ -90,7 +90,7 @@ export function createPsSource(options: PsSourceOptions = {}): ProcessSource {
       try {
         return parseLsofCwd(await exec("lsof", ["-a", "-p", String(pid), "-d", "cwd", "-Fpn"])).get(pid);
       } catch {
-        return undefined;
+        return undefined; // no lsof, or the process exited: the cwd stays unknown
       }
     },
   };

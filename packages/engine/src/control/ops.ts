@@ -77,7 +77,7 @@ async function noteTarget(ctx: OpsContext, agent: string | undefined, pid: numbe
     if (record) return record.key;
   }
   if (pid !== undefined) {
-    const joined = await ctx.scanner.join(pid).catch(() => undefined);
+    const joined = await ctx.scanner.join(pid).catch(() => undefined); // a failed walk finds no agent: the error below
     const key = joined?.agent ? processKey(joined.agent.pid, joined.agent.startTime) : undefined;
     if (key !== undefined && ctx.core.agents.has(key)) return key;
     throw new ControlRequestError("unknown-agent", `No agent Mytty Bar knows runs above pid ${pid}.`);

@@ -1,4 +1,4 @@
-// Claude Code's own session registry (docs/providers.md "Claude Code session registry"): every
+// Claude Code's own session registry (docs/providers.md#claude-code-session-registry): every
 // interactive process keeps <config dir>/sessions/<pid>.json with its status. Pure: text in → record;
 // record + the run it would describe + now → at most one synthetic event.
 import { z } from "zod";
@@ -59,6 +59,7 @@ export function parseRegistryRecord(text: string): RegistryRecord | undefined {
   try {
     raw = JSON.parse(text);
   } catch {
+    // a record caught mid-write reads as unparsable; the next change is read again
     return undefined;
   }
   const parsed = RecordSchema.safeParse(raw);

@@ -1,5 +1,5 @@
-// Claude Code turns from a transcript tail: the ESC interruption rule (providers.md §3.2, exact) and
-// the per-turn start/finish estimate used when no hooks are installed (§6.1 "Turn from the tail").
+// Claude Code turns from a transcript tail: the ESC interruption rule (docs/providers.md#claude-code, exact) and
+// the per-turn start/finish estimate used when no hooks are installed (docs/providers.md#claude-code).
 import { sanitizeSessionId } from "@mytty-bar/protocol";
 import { asRecord, asString, type JsonRecord } from "./lines.js";
 

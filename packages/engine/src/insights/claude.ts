@@ -1,4 +1,4 @@
-// Claude Code transcripts (providers.md §6.1): model of the last assistant line, context used from its
+// Claude Code transcripts (docs/providers.md#claude-code): model of the last assistant line, context used from its
 // usage, and the window size, which depends on the user's model *selection* ("opus[1m]") because the
 // transcript stores the normalised id without the "[1m]" suffix. Pure: records and texts in, data out.
 import { sanitizeLabel, sanitizeSessionId } from "@mytty-bar/protocol";
@@ -86,7 +86,7 @@ export function modelFromSettings(text: string | undefined): string | undefined 
   try {
     return sanitizeLabel(asString(asRecord(JSON.parse(text))?.model));
   } catch {
-    return undefined;
+    return undefined; // not JSON: the settings name no model
   }
 }
 

@@ -1,4 +1,4 @@
-// Codex rollout files (providers.md §6.2): `{timestamp, type, payload}` lines. Model from the latest
+// Codex rollout files (docs/providers.md#codex): `{timestamp, type, payload}` lines. Model from the latest
 // turn_context, context from the latest token_count, turns from task_started / task_complete /
 // turn_aborted. Pure: records in, data out.
 import { sanitizeLabel, sanitizeSessionId } from "@mytty-bar/protocol";

@@ -238,7 +238,7 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
     source = memoizedLookups(base);
     if (!bootTimeRead) {
       bootTimeRead = true;
-      bootTime = await base.bootTimeMs?.().catch(() => undefined);
+      bootTime = await base.bootTimeMs?.().catch(() => undefined); // unknown: /proc start ticks date nothing
     }
     const t = now.getTime();
     const events: InsightEvent[] = [];
@@ -278,7 +278,7 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
     // Serialised: two overlapping polls would read the same change twice and race on the state.
     poll(agents, now) {
       const next = queue.then(() => pollOnce(agents, now));
-      queue = next.catch(() => undefined);
+      queue = next.catch(() => undefined); // the caller gets (and logs) the failure; the next poll still runs
       return next;
     },
   };

@@ -1,11 +1,10 @@
-// Finding the transcript of one agent (providers.md §6.1, §6.2). Binding rules, in order:
-//   Claude Code: hook session id → <claude>/projects/*/<id>.jsonl (the cwd's project dir first), only;
-//                without one, the newest *.jsonl in <claude>/projects/<slug(cwd)>/ (this also follows /clear,
-//                which starts a new file in the same dir).
-//   Codex:       hook session id → sessions/**/rollout-*-<id>.jsonl (newest day dirs first);
-//                else the rollout the process holds open (/proc fds on Linux, lsof on macOS);
-//                else (no session id) the newest recent rollout whose session_meta cwd is the agent's cwd.
-// Files older than the process (when its start is known) are never bound: they belong to earlier runs.
+// Finding the transcript of one agent (docs/providers.md#claude-code, docs/providers.md#codex). Binding rules, in
+// order:   Claude Code: hook session id → <claude>/projects/*/<id>.jsonl (the cwd's project dir first), only;
+// without one, the newest *.jsonl in <claude>/projects/<slug(cwd)>/ (this also follows /clear,                which
+// starts a new file in the same dir).   Codex:       hook session id → sessions/**/rollout-*-<id>.jsonl (newest day
+// dirs first);                else the rollout the process holds open (/proc fds on Linux, lsof on macOS);
+// else (no session id) the newest recent rollout whose session_meta cwd is the agent's cwd. Files older than the
+// process (when its start is known) are never bound: they belong to earlier runs.
 import path from "node:path";
 import { claudeProjectSlug } from "./claude.js";
 import { codexSessionIdFromName } from "./codex.js";

@@ -64,7 +64,7 @@ export async function antigravityModel(source: TranscriptSource, paths: InsightP
     const raw = asRecord(JSON.parse(text ?? "null"))?.model;
     model = sanitizeLabel(asString(raw) ?? asString(asRecord(raw)?.name));
   } catch {
-    model = undefined;
+    model = undefined; // absent or not JSON: the file names no model
   }
   cache.stamp = stamp;
   cache.read = true;

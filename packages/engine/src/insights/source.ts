@@ -33,7 +33,7 @@ export function nodeTranscriptSource(platform: NodeJS.Platform = process.platfor
         const st = await fs.stat(file);
         return st.isFile() ? { mtimeMs: st.mtimeMs, size: st.size } : undefined;
       } catch {
-        return undefined;
+        return undefined; // gone or unreadable: no transcript here
       }
     },
     async readRange(file, start, length) {
@@ -51,14 +51,14 @@ export function nodeTranscriptSource(platform: NodeJS.Platform = process.platfor
         const st = await fs.stat(dir);
         return st.isDirectory() ? st.mtimeMs : undefined;
       } catch {
-        return undefined;
+        return undefined; // no such directory (yet): nothing to look at
       }
     },
     async list(dir) {
       try {
         return await fs.readdir(dir);
       } catch {
-        return [];
+        return []; // no such directory (yet): nothing to list
       }
     },
     async readText(file, maxBytes) {
@@ -67,7 +67,7 @@ export function nodeTranscriptSource(platform: NodeJS.Platform = process.platfor
         if (!st.isFile() || st.size > maxBytes) return undefined;
         return await fs.readFile(file, "utf8");
       } catch {
-        return undefined;
+        return undefined; // rotated away or unreadable: read again next poll
       }
     },
     openFiles: (pid) => (platform === "linux" ? procOpenFiles(pid) : lsofOpenFiles(pid)),
@@ -82,8 +82,9 @@ async function procOpenFiles(pid: number): Promise<string[]> {
   try {
     fds = await fs.readdir(dir);
   } catch {
-    return [];
+    return []; // exited or another user's: no open files known
   }
+  // An fd closed between readdir and readlink is simply not open any more.
   const targets = await Promise.all(fds.map((fd) => fs.readlink(path.join(dir, fd)).catch(() => undefined)));
   return targets.filter((t): t is string => t !== undefined && t.startsWith("/"));
 }
@@ -120,6 +121,6 @@ export async function linuxBootTimeMs(): Promise<number | undefined> {
     const match = /^btime (\d+)$/m.exec(await fs.readFile("/proc/stat", "utf8"));
     return match ? Number(match[1]) * 1000 : undefined;
   } catch {
-    return undefined;
+    return undefined; // no /proc/stat: start times stay unknown
   }
 }

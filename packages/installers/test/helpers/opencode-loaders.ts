@@ -1,4 +1,4 @@
-// How each OpenCode loader generation loads a plugin module and drives it (docs/providers.md "OpenCode"),
+// How each OpenCode loader generation loads a plugin module and drives it (docs/providers.md#opencode),
 // restated from OpenCode's loader source so tests can import the generated file the way OpenCode does.
 export type Hooks = { event?: (input: { event: unknown }) => Promise<unknown> };
 export type Mod = Record<string, unknown>;

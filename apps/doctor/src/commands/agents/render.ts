@@ -1,4 +1,4 @@
-// Views of a scan: the JSON contract (DESIGN.md) and a table for people. Wording lives here.
+// Views of a scan: the JSON contract (docs/architecture.md#contracts) and a table for people. Wording lives here.
 import { providerName } from "@mytty-bar/protocol";
 import type { DetectedAgent, TerminalLocation } from "@mytty-bar/detect";
 
