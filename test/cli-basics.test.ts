@@ -75,3 +75,16 @@ describe("a pipe whose reader goes away", () => {
     });
   }
 });
+
+describe("mytty-team wait usage errors", () => {
+  const wait = (...args: string[]) => spawnSync(process.execPath, [BIN.team, "wait", ...args], { env, encoding: "utf8", timeout: 20_000 });
+
+  it("names the missing agent first, then the missing --until", () => {
+    const none = wait();
+    expect(none.status).toBe(2);
+    expect(none.stderr.split("\n")[0]).toBe("error: missing required argument 'agent'");
+    const noUntil = wait("scout");
+    expect(noUntil.status).toBe(2);
+    expect(noUntil.stderr.split("\n")[0]).toBe("error: required option '--until <condition>' not specified (running, attention or completed)");
+  });
+});

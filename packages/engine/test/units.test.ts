@@ -63,6 +63,13 @@ describe("resolving an agent", () => {
     expect(resolveAgent(rows, "web")).toMatchObject({ ok: false, code: "ambiguous-agent" });
     expect(resolveAgent(rows, "nope")).toMatchObject({ ok: false, code: "unknown-agent" });
   });
+  it("does not resolve a label to an agent that is gone (closed or exited); its id still finds the row", () => {
+    const closed: AgentRow = { ...base, id: "codex-31", label: "scout", state: "disconnected" };
+    const next: AgentRow = { ...base, id: "codex-32", label: "scout", state: "running" };
+    expect(resolveAgent([closed], "scout")).toMatchObject({ ok: false, code: "unknown-agent" });
+    expect(resolveAgent([closed, next], "scout")).toEqual({ ok: true, row: next });
+    expect(resolveAgent([closed], "codex-31")).toEqual({ ok: true, row: closed });
+  });
   it("settles a label shared across tmux servers by the asker's server, and only then", () => {
     const twins: AgentRow[] = [
       { ...base, id: "claude-code-21", label: "implementer", terminal: { tmuxPane: "%3", tmuxSocket: "/tmp/tmux-0/default" } },
