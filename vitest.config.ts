@@ -18,5 +18,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: "forks",
+    // A private TMPDIR per run; the run fails if a test leaves anything in it.
+    globalSetup: ["test/temp-guard.ts"],
   },
 });

@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { request, type AgentRow, type Stats } from "@mytty-bar/engine";
 import { resolvePaths, type Paths } from "@mytty-bar/installers";
+import { afterAll } from "vitest";
 
 const run = promisify(execFile);
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -59,8 +60,22 @@ export interface World {
   tmuxSocket: string;
 }
 
+const homes: string[] = [];
+// Registered when a test file imports the harness, so it runs after that file's own afterAll (which
+// stops the engine first): every temp HOME goes, pass or fail.
+afterAll(async () => {
+  for (const home of homes.splice(0)) await fs.rm(home, { recursive: true, force: true });
+});
+
+/** A temp HOME removed after the test file, pass or fail. */
+export async function tempHome(prefix: string): Promise<string> {
+  const home = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+  homes.push(home);
+  return home;
+}
+
 export async function makeWorld(providers: FakeProvider[] = ["claude-code", "cursor", "codex"]): Promise<World> {
-  const home = await fs.mkdtemp(path.join(os.tmpdir(), "mytty-e2e-"));
+  const home = await tempHome("mytty-e2e-");
   const binDir = path.join(home, "fakebin");
   await fs.mkdir(binDir);
   for (const exe of Object.values(EXECUTABLE)) await fs.writeFile(path.join(binDir, exe), FAKE_AGENT, { mode: 0o755 });

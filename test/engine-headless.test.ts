@@ -3,14 +3,13 @@
 import { spawn } from "node:child_process";
 import { promises as fs } from "node:fs";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { resolvePaths } from "@mytty-bar/installers";
-import { BIN, Engine, runCli, until, type World } from "./engine-harness.js";
+import { BIN, Engine, runCli, tempHome, until, type World } from "./engine-harness.js";
 
 async function bareWorld(): Promise<World> {
-  const home = await fs.mkdtemp(path.join(os.tmpdir(), "mytty-headless-"));
+  const home = await tempHome("mytty-headless-");
   const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home };
   return { home, env, paths: resolvePaths({ env, platform: process.platform }), binDir: home, tmuxSocket: path.join(home, "t.sock") };
 }

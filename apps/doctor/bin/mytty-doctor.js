@@ -18,6 +18,15 @@ const TRAIN = "MYTTY_DOCTOR_TRAIN_CODE_CACHE"; // set only by scripts/bundle-sta
 // such cache, and loading node:module just to find that out costs ~0.3 ms of the status budget.
 if (Number(process.versions.node.split(".")[0]) >= 22) require("node:module").enableCompileCache?.();
 
+// A reader that goes away (`mytty-… | head -1`) ends the command quietly instead of with an EPIPE
+// stack trace; the exit code is whatever the command had settled on.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (error) => {
+    if (error && error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
+
 if (!(argv.every((a, i) => (a === "status" && i === 0) || a === "--json") && runBundle())) {
   import("../dist/cli.js").catch((error) => {
     if (error && error.code === "ERR_MODULE_NOT_FOUND") {

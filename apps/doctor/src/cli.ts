@@ -25,11 +25,22 @@ function crashed(error: unknown): void {
   process.exitCode = 1;
 }
 
+/** apps/doctor/package.json's version; a copy of dist/ without it (tests do that) still runs. */
+function packageVersion(): string {
+  try {
+    return (createRequire(import.meta.url)("../package.json") as { version: string }).version;
+  } catch {
+    // a copy of dist/ without package.json (tests make one) still answers --version
+    return "unknown";
+  }
+}
+
 async function runCommander(): Promise<void> {
   // require() instead of import: commander's ESM wrapper doubles its load time.
   const { Command, CommanderError } = createRequire(import.meta.url)("commander") as typeof Commander;
   const program = new Command("mytty-doctor")
     .description("Installs, repairs, diffs and removes the Mytty Bar hooks of your coding agents.")
+    .version(packageVersion(), "-V, --version", "print the version")
     .exitOverride()
     .showSuggestionAfterError();
   const { registerCommands } = await import("./commands/index.js");

@@ -21,13 +21,14 @@ import {
   type ItemPlan,
   type Lang,
   type Paths,
+  type Plans,
   type TargetId,
 } from "@mytty-bar/installers";
 import fs from "node:fs";
 import type { EngineStatus, engineStatus } from "./engine-status.js";
 import type { renderStatusView } from "./ui/status-view.js";
 import { M } from "./messages.js";
-import { buildReport, renderText, viewLines, type StatusReport } from "./report.js";
+import { buildReport, renderText, summaryLine, viewLines, type StatusReport } from "./report.js";
 import { readDoctorSettings } from "./settings.js";
 
 export interface Io {
@@ -86,8 +87,8 @@ export async function runStatus(opts: CommonOptions, io: Io): Promise<number> {
   // Presence (a few stats) only for the views and only for providers not installed: --json skips it.
   const notInstalled = plans.providers.filter((p) => p.status === "not-installed").map((p) => p.id as TargetId);
   const present = notInstalled.length > 0 ? await presentProviders(paths, io.env.PATH, notInstalled) : [];
-  const lines = viewLines(plans, rep, new Set(notInstalled.filter((id) => !present.includes(id))));
-  const footer = [M.backups(rep.backups.dir, rep.backups.count), rep.issues.length ? M.summaryIssues(rep.issues.length) : M.summaryOk];
+  const lines = viewLines(plans, rep, new Set(notInstalled.filter((id) => !present.includes(id))), pointers);
+  const footer = [M.backups(rep.backups.dir, rep.backups.count), summaryLine(lines, rep, present.length > 0)];
   if (io.stdout.isTTY) {
     // ink and React load only here, so `status --json` and pipes stay fast.
     const { renderStatusView } = await lazy.statusView();
@@ -100,7 +101,7 @@ export async function runStatus(opts: CommonOptions, io: Io): Promise<number> {
 
 /** Why an invalid item is left alone, with the way out. */
 function invalidReason(i: ItemPlan): string {
-  return i.problem ? M.invalidFix(i.path, i.problem) : `${i.path}: ${i.detail ?? "invalid"}`;
+  return i.problem ? M.invalidFix(i.path, i.problem, M.redoCommand(i)) : `${i.path}: ${i.detail ?? "invalid"}`;
 }
 
 type Action = "install" | "fix" | "uninstall";
@@ -174,7 +175,7 @@ export async function runInstall(ids: TargetId[], opts: CommonOptions, io: Io): 
   const ctx = setup(io, opts);
   const chosen = ids.length > 0 ? ids : await presentProviders(ctx.paths, io.env.PATH);
   if (chosen.length === 0) {
-    io.stderr.write(`${M.noProviders}\n`);
+    io.stderr.write(`${M.noProviders(INSTALL_TARGETS)}\n`);
     return 1;
   }
   const items = installItems(ctx.plan(), chosen, { pointers: ctx.pointers });
@@ -201,7 +202,7 @@ export async function runUninstall(ids: TargetId[], opts: CommonOptions, io: Io)
 export async function runDiff(ids: TargetId[], opts: CommonOptions, io: Io): Promise<number> {
   const ctx = setup(io, opts);
   const plans = ctx.plan();
-  const items = ids.length > 0 ? installItems(plans, ids, { pointers: ctx.pointers }) : fixItems(plans, { pointers: ctx.pointers });
+  const items = ids.length > 0 ? installItems(plans, ids, { pointers: ctx.pointers }) : await defaultDiffItems(plans, ctx, io);
   const text = await unifiedDiff(installChanges(items));
   // An invalid file has no diff because it is never written: say so rather than look all clear.
   const selected = ids.length > 0 ? items : [...plans.providers, plans.helper, plans.guide, ...plans.pointers];
@@ -209,6 +210,16 @@ export async function runDiff(ids: TargetId[], opts: CommonOptions, io: Io): Pro
   if (opts.json) io.stdout.write(`${JSON.stringify({ diff: text })}\n`);
   else if (text) io.stdout.write(colorDiff(text, io.stdout.isTTY === true));
   return text ? 1 : 0;
+}
+
+/**
+ * `diff` alone previews what the next step writes: `fix` once some hooks are in use, and before the
+ * first install what `install` (every agent found here) would write, so the first preview is never empty.
+ */
+async function defaultDiffItems(plans: Plans, ctx: ReturnType<typeof setup>, io: Io): Promise<ItemPlan[]> {
+  const inUse = plans.providers.some((p) => p.status === "installed" || p.status === "needs-repair");
+  if (inUse) return fixItems(plans, { pointers: ctx.pointers });
+  return installItems(plans, await presentProviders(ctx.paths, io.env.PATH), { pointers: ctx.pointers });
 }
 
 export async function runGuide(opts: { write?: boolean; dryRun?: boolean }, io: Io): Promise<number> {

@@ -31,11 +31,23 @@ export const M = {
     const st = { installed: `written${p.lang ? `, ${p.lang}` : ""}`, "needs-repair": "needs repair", "not-installed": "not written", invalid: "cannot be used" }[p.status];
     return `${what} ${st} (${p.path})`;
   },
-  invalidFix: (path: string, problem: Problem) =>
-    `${path}:${problem.line}:${problem.column}: ${problem.message}. mytty-doctor never writes a file it cannot read: fix it by hand (or move it away), then run \`mytty-doctor fix\`.`,
+  /** `command` is what writes the item once the file is readable again (see redoCommand). */
+  invalidFix: (path: string, problem: Problem, command: string) =>
+    `${path}:${problem.line}:${problem.column}: ${problem.message}. mytty-doctor never writes a file it cannot read: fix it by hand (or move it away), then run \`${command}\`.`,
+  /**
+   * The command that writes an item whatever state the hand repair leaves it in: `fix` only repairs
+   * what is there, so a config that had no hooks yet needs `install <provider>` (install writes
+   * nothing when the hooks are already right).
+   */
+  redoCommand: (p: Pick<ItemPlan, "kind" | "provider">) =>
+    p.provider !== undefined ? `mytty-doctor install ${p.provider}` : p.kind === "guide" ? "mytty-doctor guide --write" : "mytty-doctor fix",
   repairFix: "Run `mytty-doctor fix` to repair it (only our own entries change).",
   rewriteFix: "Run `mytty-doctor fix` to rewrite it.",
   installFix: (id: string) => `Run \`mytty-doctor install ${id}\` to install.`,
+  /** The helper and guide come with the first install; until then they are a step, not a problem. */
+  setupFix: "Run `mytty-doctor install` to install it with your agents' hooks.",
+  pointerInstallFix: (id: string) => `Run \`mytty-doctor install ${id}\` to write it.`,
+  pointersOff: "pointers are turned off (\"pointers\": false in settings.json)",
   helperMissing: "Hooks are installed but the helper they run is missing: every hook call fails. Run `mytty-doctor fix`.",
   guideMissing: "The guide the pointers name is missing. Run `mytty-doctor fix`.",
   pointerFix: (p: ItemPlan) => `Run \`mytty-doctor fix\` to rewrite it${p.lang ? ` (language ${p.lang}; --lang en|ja to change)` : ""}.`,
@@ -46,7 +58,8 @@ export const M = {
   engineRunning: "Mytty Bar engine is running",
   engineDown: "Mytty Bar engine is not running (hooks answer their agents but nothing is recorded). Start it with `mytty-bar` or `mytty-bar --headless`.",
   lastEvent: (id: string, at: string) => `last ${name(id)} event ${at}`,
-  noProviders: "No agent was found on this machine (no config dir, nothing on PATH). Name one: `mytty-doctor install claude-code` (codex, cursor, opencode, antigravity, gemini).",
+  noProviders: (ids: readonly string[]) =>
+    `No agent was found on this machine (no config dir, nothing on PATH). Name one: \`mytty-doctor install <provider>\`, <provider> being one of ${ids.join(", ")}.`,
   unknownProvider: (id: string, ids: readonly string[]) => `unknown provider "${id}" (expected one of: ${ids.join(", ")})`,
   badLang: (v: string) => `unknown language "${v}" (expected en or ja)`,
   skippedInvalid: (path: string) => `Skipped ${path}: it cannot be parsed, so it was left untouched.`,
@@ -56,5 +69,8 @@ export const M = {
   nothingToDo: "Nothing to do: everything is already as it should be.",
   dryRun: "Dry run: nothing was written. This is what would change:",
   summaryOk: "No issues found.",
+  /** Nothing needs repair, but lines above still name a step (not installed yet, engine not running). */
+  summarySteps: (n: number, setup: boolean) =>
+    `Nothing needs repair; ${n} line${n === 1 ? "" : "s"} above ${n === 1 ? "names a step" : "name steps"} still to take${setup ? " (to set everything up at once: `mytty-doctor install`)" : ""}.`,
   summaryIssues: (n: number) => `${n} issue${n === 1 ? "" : "s"} found.`,
 };

@@ -24,7 +24,7 @@ export function buildReport(paths: Paths, plans: Plans & { crashed: { id: string
   const issues: StatusReport["issues"] = [];
   const issue = (item: string, message: string) => issues.push({ item, message });
   const all = [...plans.providers, plans.helper, plans.guide, ...plans.pointers];
-  for (const p of all) if (p.status === "invalid" && p.problem) issue(p.id, M.invalidFix(p.path, p.problem));
+  for (const p of all) if (p.status === "invalid" && p.problem) issue(p.id, M.invalidFix(p.path, p.problem, M.redoCommand(p)));
   const toFix = fixItems(plans, opts);
   for (const p of toFix) {
     if (p.kind === "helper" && p.status === "not-installed") issue(p.id, M.helperMissing);
@@ -67,6 +67,8 @@ const markOf = (s: ItemStatus): Mark => (s === "installed" ? "ok" : s === "needs
 
 function notesFor(p: ItemPlan, report: StatusReport): string[] {
   const own = report.issues.filter((i) => i.item === p.id).map((i) => i.message);
+  // Not installed yet is a step to take, never a line without its command.
+  if (p.status === "not-installed" && own.length === 0 && p.kind !== "provider") return [p.kind === "pointer" ? M.pointerInstallFix(p.provider!) : M.setupFix];
   // A provider's detail beside a fine status is a note (Claude Code events left out for an older version).
   const note = p.kind === "provider" && p.detail !== undefined && p.status !== "needs-repair" && p.status !== "invalid" ? [p.detail] : [];
   if (p.kind === "provider" && p.status === "not-installed" && own.length === 0) return [M.installFix(p.id), ...note];
@@ -82,21 +84,40 @@ const isAbsent = (p: ItemPlan, absent: ReadonlySet<string>) =>
  * Flutter-doctor style lines shared by the text and ink views. `absent` names the providers not found
  * on this machine: their not-installed hooks show as one neutral line and their pointer not at all.
  */
-export function viewLines(plans: Plans & { crashed: { id: string; message: string }[] }, report: StatusReport, absent: ReadonlySet<string> = new Set()): ViewLine[] {
+export function viewLines(plans: Plans & { crashed: { id: string; message: string }[] }, report: StatusReport, absent: ReadonlySet<string> = new Set(), pointers = true): ViewLine[] {
   const lines: ViewLine[] = [];
   for (const p of plans.providers) {
     if (isAbsent(p, absent)) lines.push({ mark: "absent", text: M.absentLine(p.id), notes: [] });
     else lines.push({ mark: markOf(p.status), text: M.providerLine(p), notes: notesFor(p, report) });
   }
   for (const c of plans.crashed) lines.push({ mark: "crashed", text: M.crashed(c.id, c.message), notes: [] });
-  lines.push({ mark: markOf(plans.helper.status), text: M.helperLine(plans.helper), notes: notesFor(plans.helper, report) });
-  lines.push({ mark: markOf(plans.guide.status), text: M.guideLine(plans.guide), notes: notesFor(plans.guide, report) });
-  for (const p of plans.pointers) if (!isAbsent(p, absent)) lines.push({ mark: markOf(p.status), text: M.pointerLine(p), notes: notesFor(p, report) });
+  // No agent on this machine at all: the helper and guide they would use are not a step either.
+  const none = plans.providers.every((p) => isAbsent(p, absent));
+  const shared = (p: ItemPlan, text: string): ViewLine =>
+    none && p.status === "not-installed" ? { mark: "absent", text, notes: [] } : { mark: markOf(p.status), text, notes: notesFor(p, report) };
+  lines.push(shared(plans.helper, M.helperLine(plans.helper)), shared(plans.guide, M.guideLine(plans.guide)));
+  for (const p of plans.pointers) {
+    if (isAbsent(p, absent)) continue;
+    // Pointers turned off: whatever is there is the user's, neither an issue nor a step.
+    if (!pointers && p.status !== "installed" && p.status !== "invalid") lines.push({ mark: "absent", text: `${M.pointerLine(p)}: ${M.pointersOff}`, notes: [] });
+    else lines.push({ mark: markOf(p.status), text: M.pointerLine(p), notes: notesFor(p, report) });
+  }
   const engineNotes = Object.entries(report.engine.lastEventAt ?? {}).map(([id, at]) => M.lastEvent(id as never, String(at)));
   lines.push({ mark: report.engine.running ? "ok" : "partial", text: report.engine.running ? M.engineRunning : M.engineDown, notes: engineNotes });
   const dd = report.issues.find((i) => i.item === "data-dir");
   if (dd) lines.push({ mark: "partial", text: dd.message, notes: [] });
   return lines;
+}
+
+/**
+ * The line under the checks. It never says "no issues" beneath a [✗] or [!] line: when nothing needs
+ * repair (exit 0) but lines still name a step, it says so. `installable`: agents found here are not
+ * installed yet, so a bare `mytty-doctor install` sets them up.
+ */
+export function summaryLine(lines: readonly ViewLine[], report: StatusReport, installable: boolean): string {
+  if (report.issues.length > 0) return M.summaryIssues(report.issues.length);
+  const steps = lines.filter((l) => l.mark === "missing" || l.mark === "partial" || l.mark === "crashed").length;
+  return steps === 0 ? M.summaryOk : M.summarySteps(steps, installable);
 }
 
 export const MARKS: Record<Mark, string> = { ok: "[✓]", partial: "[!]", missing: "[✗]", crashed: "[☠]", absent: "[-]" };

@@ -56,7 +56,7 @@ describe.concurrent("mytty-doctor", () => {
     const h = home(t);
     const r = h.run("install");
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain("mytty-doctor install claude-code");
+    expect(r.stderr).toContain("`mytty-doctor install <provider>`, <provider> being one of codex, claude-code");
   });
 
   it("finds a hand edit, diffs it and fixes only our entry", (t) => {

@@ -76,9 +76,13 @@ describe.concurrent("mytty-doctor on bad input", () => {
     const h = home(t);
     fs.mkdirSync(path.dirname(h.claude), { recursive: true });
     fs.writeFileSync(h.claude, '{\n  "hooks": {,}\n}\n');
-    const message = `${h.claude}:2:13: value expected. mytty-doctor never writes a file it cannot read: fix it by hand (or move it away), then run \`mytty-doctor fix\`.\n`;
+    const message = `${h.claude}:2:13: value expected. mytty-doctor never writes a file it cannot read: fix it by hand (or move it away), then run \`mytty-doctor install claude-code\`.\n`;
     expect(h.run("diff", "claude-code")).toMatchObject({ code: 1, stderr: message });
-    expect(h.run("diff")).toMatchObject({ code: 0, stdout: "", stderr: message });
+    // Nothing installed yet: diff previews what install would write, which leaves the invalid file alone.
+    const first = h.run("diff");
+    expect(first).toMatchObject({ code: 1, stderr: message });
+    expect(first.stdout).toContain(`+++ ${h.helper}\n`);
+    expect(first.stdout).not.toContain(`+++ ${h.claude}`);
   });
 
   it("guide --write fails with the reason when the data dir is a file", (t) => {
@@ -88,7 +92,7 @@ describe.concurrent("mytty-doctor on bad input", () => {
     const r = h.run("guide", "--write");
     expect(r.code).toBe(1);
     expect(r.stdout).toBe("");
-    expect(r.stderr).toBe(`${h.guide}:1:1: cannot be read (ENOTDIR). mytty-doctor never writes a file it cannot read: fix it by hand (or move it away), then run \`mytty-doctor fix\`.\n`);
+    expect(r.stderr).toBe(`${h.guide}:1:1: cannot be read (ENOTDIR). mytty-doctor never writes a file it cannot read: fix it by hand (or move it away), then run \`mytty-doctor guide --write\`.\n`);
   });
 
   it("writes hook commands with an absolute helper path when MYTTY_BAR_DATA_DIR is relative", (t) => {

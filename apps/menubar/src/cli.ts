@@ -1,17 +1,23 @@
 // mytty-bar: thin command line over the three front doors (menu bar, --tui, --headless).
+import { createRequire } from "node:module";
 import { Command } from "commander";
-import { engineFailedText, HELP_TEXT } from "./messages.js";
+import { engineFailedText, fallbackText, HELP_TEXT, type ElectronProblem } from "./messages.js";
 
 interface Options {
   tui?: boolean;
   headless?: boolean;
+  /** commander's --no-fallback sets this to false. */
+  fallback?: boolean;
 }
 
 export async function main(argv: string[] = process.argv): Promise<number> {
+  const { version } = createRequire(import.meta.url)("../package.json") as { version: string };
   const program = new Command("mytty-bar")
     .description("See every coding agent in every terminal; jump to the one that needs you.")
+    .version(version, "-V, --version", "print the version")
     .option("--tui", "terminal dashboard instead of the menu bar app")
     .option("--headless", "run only the engine, in the foreground")
+    .option("--no-fallback", "where Electron cannot start, exit 1 instead of opening the terminal dashboard")
     .addHelpText("after", HELP_TEXT)
     .showHelpAfterError()
     .exitOverride();
@@ -38,8 +44,10 @@ export async function main(argv: string[] = process.argv): Promise<number> {
       const { startTui } = await import("./tui/start.js");
       return await startTui();
     }
-    const { launchMenubar } = await import("./launch-electron.js");
-    return await launchMenubar();
+    const { launchMenubar, nodeElectronProbe } = await import("./launch-electron.js");
+    // In a terminal, `npm start` still runs the product: one line why, then the dashboard.
+    const terminal = process.stdin.isTTY === true && process.stdout.isTTY === true && opts.fallback !== false;
+    return await launchMenubar(nodeElectronProbe(), undefined, terminal ? startDashboardInstead : undefined);
   } catch (error) {
     // Expected failures get one line; anything else still gets no stack trace unless asked for.
     const detail = error instanceof Error ? error.message : String(error);
@@ -47,6 +55,12 @@ export async function main(argv: string[] = process.argv): Promise<number> {
     if (process.env.MYTTY_BAR_DEBUG) console.error(error);
     return 1;
   }
+}
+
+async function startDashboardInstead(problem: ElectronProblem): Promise<number> {
+  console.error(fallbackText(problem));
+  const { startTui } = await import("./tui/start.js");
+  return await startTui();
 }
 
 main().then(

@@ -53,17 +53,34 @@ export function nodeElectronProbe(env: NodeJS.ProcessEnv = process.env): Electro
 /** The app folder Electron runs: its package.json names dist/main/main.js as main. */
 export const APP_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** Runs the menu bar app; resolves with the exit code to use. Problems are printed as one clear message. */
-export async function launchMenubar(probe: ElectronProbe = nodeElectronProbe(), print: (text: string) => void = (t) => console.error(t)): Promise<number> {
+/** Linux without an X11 or Wayland display: Electron would only print an error and exit. */
+export function noDisplay(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): boolean {
+  return platform === "linux" && !env.DISPLAY && !env.WAYLAND_DISPLAY;
+}
+
+/**
+ * Runs the menu bar app; resolves with the exit code to use. Problems are printed as one clear message,
+ * or, given `fallback` (a terminal is there), handed to it when Electron cannot start at all.
+ */
+export async function launchMenubar(
+  probe: ElectronProbe = nodeElectronProbe(),
+  print: (text: string) => void = (t) => console.error(t),
+  fallback?: (problem: ElectronProblem) => Promise<number>,
+  platform: NodeJS.Platform = process.platform,
+): Promise<number> {
   const found = locateElectron(probe);
-  if (!found.ok) {
-    print(electronProblemText(found.problem));
+  if (!found.ok || (fallback && noDisplay(platform, probe.env))) {
+    const problem: ElectronProblem = found.ok ? { kind: "no-display" } : found.problem;
+    if (fallback) return await fallback(problem);
+    print(electronProblemText(problem));
     return 1;
   }
+  const spawnFailed = (detail: string) => ({ kind: "spawn-failed" as const, detail });
   return await new Promise<number>((resolve) => {
     const child = spawn(found.binary, [APP_DIR], { stdio: "inherit", env: probe.env });
     child.on("error", (error) => {
-      print(electronProblemText({ kind: "spawn-failed", detail: error.message }));
+      if (fallback) return void fallback(spawnFailed(error.message)).then(resolve, () => resolve(1));
+      print(electronProblemText(spawnFailed(error.message)));
       resolve(1);
     });
     child.on("exit", (code, signal) => {

@@ -9,14 +9,17 @@ Modes:
   mytty-bar --tui        the same state as a terminal dashboard
   mytty-bar --headless   only the engine, in the foreground (for mytty-team and scripts); Ctrl-C stops it
 
+  --no-fallback          where Electron cannot start, exit 1 instead of opening the terminal dashboard
+
 Dashboard keys (--tui):
-  ↑/↓ or j/k  move      enter  jump to the agent's tab/pane      a  acknowledge      q  quit
+  ↑/↓ or j/k  move      enter  jump to the agent's tab/pane      a  acknowledge
+  c  show and copy the resume command                            q  quit
 
 Hooks are installed with mytty-doctor:   mytty-doctor install claude-code   (then: mytty-doctor status)
 `;
 
 export interface ElectronProblem {
-  kind: "package-missing" | "binary-missing" | "spawn-failed" | "exited";
+  kind: "package-missing" | "binary-missing" | "spawn-failed" | "exited" | "no-display";
   detail?: string;
   code?: number | null;
 }
@@ -37,7 +40,21 @@ export function electronProblemText(problem: ElectronProblem): string {
       return `Electron could not start (${problem.detail ?? "unknown error"}). ${CONTINUE}`;
     case "exited":
       return `Electron stopped with exit code ${String(problem.code)}. If it cannot run on this machine: ${CONTINUE}`;
+    case "no-display":
+      return `The menu bar app needs a display (DISPLAY and WAYLAND_DISPLAY are unset). ${CONTINUE}`;
   }
+}
+
+/** The one line `mytty-bar` prints in a terminal before it opens the dashboard instead of the menu bar app. */
+export function fallbackText(problem: ElectronProblem): string {
+  const why = {
+    "package-missing": "the electron package is not installed (`npm install`)",
+    "binary-missing": "Electron's binary is not installed (`npx install-electron` needs network and Node 22.12+)",
+    "spawn-failed": `Electron could not start (${problem.detail ?? "unknown error"})`,
+    exited: `Electron stopped with exit code ${String(problem.code)}`,
+    "no-display": "there is no display (DISPLAY and WAYLAND_DISPLAY are unset)",
+  }[problem.kind];
+  return `The menu bar app cannot start here: ${why}. Opening the terminal dashboard instead (\`--no-fallback\` exits).`;
 }
 
 export const TUI_NEEDS_TTY = "mytty-bar --tui needs an interactive terminal (stdin and stdout must be a TTY). Use `mytty-bar --headless` in scripts.";

@@ -6,7 +6,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { APP_DIR, launchMenubar, locateElectron, type ElectronProbe } from "../src/launch-electron.js";
-import { electronProblemText } from "../src/messages.js";
+import { electronProblemText, fallbackText } from "../src/messages.js";
+import { startTmux } from "./helpers/tmux.js";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 let dir: string;
@@ -52,7 +53,7 @@ describe("mytty-bar on a machine without Electron's binary", () => {
   it("teaches the three modes and the dashboard keys in --help", async () => {
     const result = await runBin(["--help"]);
     expect(result.code).toBe(0);
-    for (const line of ["mytty-bar --tui", "mytty-bar --headless", "enter  jump to the agent's tab/pane", "q  quit", "mytty-doctor install claude-code"]) {
+    for (const line of ["mytty-bar --tui", "mytty-bar --headless", "--no-fallback", "enter  jump to the agent's tab/pane", "c  show and copy the resume command", "q  quit", "mytty-doctor install claude-code"]) {
       expect(result.stdout).toContain(line);
     }
   });
@@ -60,6 +61,37 @@ describe("mytty-bar on a machine without Electron's binary", () => {
   it("refuses --tui together with --headless, and unknown options, with exit 2", async () => {
     expect(await runBin(["--tui", "--headless"])).toEqual({ code: 2, stdout: "", stderr: "Choose one of --tui and --headless.\n" });
     expect((await runBin(["--nope"])).code).toBe(2);
+  });
+});
+
+describe("mytty-bar in a terminal where Electron cannot start", () => {
+  it("says why in one line and shows the terminal dashboard; --no-fallback exits 1 as before", async () => {
+    const server = await startTmux("mytty-fallback-");
+    try {
+      // An empty override dir: Electron's binary is missing whatever this machine has installed.
+      const env = ["-e", "CI=true", "-e", `HOME=${dir}`, "-e", `MYTTY_BAR_DATA_DIR=${path.join(dir, "data")}`, "-e", `ELECTRON_OVERRIDE_DIST_PATH=${dir}`, "-e", "TERM=xterm-256color", "-e", "DISPLAY="];
+      await server.tmux("new-session", "-d", "-s", "s", "-x", "250", "-y", "40", "-c", repo, ...env, `sh -c 'npm start --silent; echo "exit=$?"; sleep 60'`);
+      const screen = await server.waitForScreen("s", "q quit", 20_000);
+      const lines = screen.split("\n").map((l) => l.trimEnd()).filter(Boolean);
+      expect(lines[0]).toMatch(/^The menu bar app cannot start here: .*\. Opening the terminal dashboard instead \(`--no-fallback` exits\)\.$/);
+      expect(lines[1]).toMatch(/^Mytty Bar/);
+      await server.tmux("send-keys", "-t", "s", "q");
+      expect(await server.waitForScreen("s", "exit=")).toContain("exit=0");
+
+      await server.tmux("new-window", "-t", "s:1", "-c", repo, ...env, `sh -c 'node apps/menubar/bin/mytty-bar.js --no-fallback; echo "exit=$?"; sleep 60'`);
+      const refused = await server.waitForScreen("s:1", "exit=", 20_000);
+      expect(refused).toContain("exit=1");
+      expect(refused).toContain("Use `mytty-bar --tui` for the terminal dashboard");
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("names the reason for each way Electron can fail to start", () => {
+    expect(fallbackText({ kind: "no-display" })).toBe(
+      "The menu bar app cannot start here: there is no display (DISPLAY and WAYLAND_DISPLAY are unset). Opening the terminal dashboard instead (`--no-fallback` exits).",
+    );
+    expect(fallbackText({ kind: "spawn-failed", detail: "spawn /x EACCES" })).toContain("Electron could not start (spawn /x EACCES)");
   });
 });
 

@@ -14,12 +14,19 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, "..", "..", "..");
 
 let server: TmuxServer;
+let foreign: TmuxServer;
 
 beforeEach(async () => {
   server = await startTmux("mytty-tui-e2e-");
+  // Someone else's work on the same machine: a dozen agents in another tmux server. The dashboard
+  // under test sees only its own server's process tree (MYTTY_BAR_SCAN_UNDER), so none of these.
+  foreign = await startTmux("mytty-tui-foreign-");
+  await foreign.tmux("new-session", "-d", "-s", "foreign", "-x", "80", "-y", "20", "sh");
+  for (let i = 0; i < 12; i++) await foreign.tmux("new-window", "-t", "foreign", `exec -a ${i % 2 ? "codex" : "claude"} sleep 600`);
 });
 afterEach(async () => {
   await server.close();
+  await foreign.close();
 });
 
 describe("mytty-bar --tui with the real engine", () => {
@@ -51,9 +58,13 @@ describe("mytty-bar --tui with the real engine", () => {
     await server.waitForScreen(agentPane, "fake claude ready");
 
     // CI=true on purpose: Ink loaded with it set paints nothing until exit, and CI machines (and some shells) set it.
-    const tui = (await server.tmux("new-window", "-P", "-F", "#{pane_id}", "-t", session, "-c", repo, ...e, "-e", "CI=true", `sh -c 'node apps/menubar/bin/mytty-bar.js --tui; echo "exit=$?"; sleep 60'`)).trim();
+    const scope = ["-e", `MYTTY_BAR_SCAN_UNDER=${(await server.tmux("display-message", "-p", "#{pid}")).trim()}`];
+    const tui = (await server.tmux("new-window", "-P", "-F", "#{pane_id}", "-t", session, "-c", repo, ...e, ...scope, "-e", "CI=true", `sh -c 'node apps/menubar/bin/mytty-bar.js --tui; echo "exit=$?"; sleep 60'`)).trim();
     const listed = await server.waitForScreen(tui, `${session}:0 ${agentPane}`, 20_000);
     expect(listed).toContain(`tmux ${session}:0 ${agentPane}`);
+    expect(listed).not.toContain("foreign");
+    // One place, one agent: ours (the dashboard's own pane runs node, no agent).
+    expect(listed.split("\n").filter((l) => /^ {2}tmux /.test(l))).toEqual([`  tmux ${session}:0 ${agentPane}`]);
     expect(existsSync(paths.enginePid)).toBe(true);
 
     await server.tmux("send-keys", "-t", agentPane, "go", "Enter");

@@ -83,6 +83,29 @@ describe("mytty-bar --tui (fake engine)", () => {
   });
 });
 
+describe("mytty-bar --tui, keys that arrive together", () => {
+  const selectedRow = (screen: string) => screen.split("\n").filter((l) => l.trim()).findIndex((l) => l.startsWith("›"));
+
+  it("counts every key of a chunk: send-keys -l jjj moves exactly three rows, kk two back", async () => {
+    const tui = await startInWindow(`node --import tsx ${fakeScript} ${agentPane} ${server.socket} agents busy`);
+    const first = await server.waitForScreen(tui, "q quit");
+    const start = selectedRow(first);
+    expect(first.split("\n").filter((l) => l.trim())[start]).toContain("Approval");
+    // -l sends the three characters in one write: the dashboard reads them as one chunk.
+    await server.tmux("send-keys", "-t", tui, "-l", "jjj");
+    const moved = await server.waitForScreen(tui, "›   Antigravity");
+    expect(moved).toContain("›   Antigravity Done");
+    // Heading "Agents" and the place line sit between the attention rows and the first agent.
+    expect(selectedRow(moved) - start).toBe(5);
+    await server.tmux("send-keys", "-t", tui, "-l", "kk");
+    const back = await server.waitForScreen(tui, "› Failure");
+    expect(back).toContain("› Failure Cursor");
+    expect(selectedRow(back) - start).toBe(1);
+    await server.tmux("send-keys", "-t", tui, "q");
+    expect(await server.waitForScreen(tui, "exit=")).toContain("exit=0");
+  });
+});
+
 describe("mytty-bar --tui without a terminal", () => {
   it("says it needs one and exits 2", async () => {
     const { execFile } = await import("node:child_process");

@@ -1,4 +1,5 @@
 // mytty-team: list/wait/stats over the engine's control socket, plus the tmux team commands.
+import { createRequire } from "node:module";
 import { Command, CommanderError } from "commander";
 import { registerList } from "./commands/list.js";
 import { registerStats } from "./commands/stats.js";
@@ -8,8 +9,10 @@ import { engineAction } from "./engine/run.js";
 
 const io = { out: (t: string) => void process.stdout.write(`${t}\n`), err: (t: string) => void process.stderr.write(`${t}\n`) };
 
+const { version } = createRequire(import.meta.url)("../package.json") as { version: string };
 const program = new Command("mytty-team")
   .description("Watch and coordinate coding agents across terminals (Mytty Bar).")
+  .version(version, "-V, --version", "print the version")
   .showHelpAfterError()
   .exitOverride();
 const run = engineAction(io);

@@ -22,12 +22,12 @@ const row = (extra: Partial<AgentRow>): AgentRow => ({
 
 describe("mytty-team list table", () => {
   it("prints one aligned line per agent, flags attention and prefers the worker's note", () => {
-    const text = formatTable([row({}), row({ id: "codex-7", tty: null, terminal: {}, state: "running", attention: false, cwd: undefined, message: undefined, note: "writing\ttests" })]);
+    const text = formatTable([row({ label: "scout" }), row({ id: "codex-7", tty: null, terminal: {}, state: "running", attention: false, cwd: undefined, message: undefined, note: "writing\ttests" })]);
     expect(text).toBe(
       [
-        "ID              STATE               TTY    WHERE    CWD       MESSAGE",
-        "claude-code-42  waiting-approval !  pts/3  tmux %3  /src/api  Bash requires approval",
-        "codex-7         running             -      -        -         writing tests",
+        "ID              LABEL  STATE               TTY    WHERE    CWD       MESSAGE",
+        "claude-code-42  scout  waiting-approval !  pts/3  tmux %3  /src/api  Bash requires approval",
+        "codex-7         -      running             -      -        -         writing tests",
       ].join("\n"),
     );
   });

@@ -179,7 +179,7 @@ describe("mytty-team in tmux", () => {
     expect(await runTeam(["spawn", "--provider", "cursor", "--task", "x"], { ...t.paneEnv, PATH: "/nonexistent" })).toEqual({
       code: 1,
       stdout: "",
-      stderr: "cursor-agent is not on PATH, so a cursor agent cannot start: install it, or put its directory on PATH.\n",
+      stderr: "cursor-agent is not on PATH, so the cursor agent cannot start: install it, or put its directory on PATH.\n",
     });
   });
 
@@ -197,6 +197,53 @@ describe("mytty-team in tmux", () => {
     expect(windows[0]).toBe(callerWindow);
     expect(windows.some((w) => w !== callerWindow)).toBe(true);
     await t.tmux("kill-session", "-t", "tiny");
+  });
+
+  it("refuses a label another live agent has, in tmux or in the engine, naming it; a closed agent's label is free", async () => {
+    const r = await runTeam(["spawn", "--provider", "codex", "--label", "dup", "--task", "one", "--json"], t.paneEnv);
+    expect(r.code).toBe(0);
+    const first = JSON.parse(r.stdout) as { id: string; pane: string };
+    const again = await runTeam(["spawn", "--provider", "claude-code", "--label", "dup", "--task", "two"], t.paneEnv);
+    const taken = `Label "dup" is already used by ${first.id}: pick another label, or end that agent first (\`mytty-team close ${first.id}\`).\n`;
+    expect(again).toEqual({ code: 2, stdout: "", stderr: taken });
+    expect(await paneIds()).toEqual(["%0", first.pane]);
+    // The pane is closed: tmux no longer knows the label, and neither does a live engine row.
+    expect((await runTeam(["close", "dup"], t.paneEnv)).code).toBe(0);
+    const socket = (await t.tmux("display-message", "-p", "#{socket_path}")).trim();
+    const row = (id: string, state: AgentRow["state"]): AgentRow => ({
+      id, tty: null, pid: null, provider: "codex", via: "process", executable: null, state, attention: false,
+      terminal: { tmuxPane: "%99", tmuxSocket: socket }, label: "dup", updatedAt: new Date().toISOString(),
+    });
+    const engine = new MemoryEngine([row("codex-1", "running")]);
+    expect(await runTeam(["spawn", "--provider", "codex", "--label", "dup", "--task", "x"], t.paneEnv, engine)).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: taken.replaceAll(first.id, "codex-1"),
+    });
+    engine.rows = [row("codex-1", "disconnected")];
+    const reused = await runTeam(["spawn", "--provider", "codex", "--label", "dup", "--task", "x", "--json"], t.paneEnv, new MemoryEngine(null));
+    expect(reused.code).toBe(0);
+    expect((await runTeam(["close", "dup"], t.paneEnv)).code).toBe(0);
+  });
+
+  it("close returns only once the engine lists the agent as gone, so its label names nobody right after", async () => {
+    const r = await runTeam(["spawn", "--provider", "codex", "--label", "brief", "--task", "one", "--json"], t.paneEnv);
+    const spawned = JSON.parse(r.stdout) as { id: string; pane: string };
+    const socket = (await t.tmux("display-message", "-p", "#{socket_path}")).trim();
+    const live: AgentRow = {
+      id: spawned.id, tty: null, pid: null, provider: "codex", via: "process", executable: null, state: "running", attention: false,
+      terminal: { tmuxPane: spawned.pane, tmuxSocket: socket }, label: "brief", updatedAt: new Date().toISOString(),
+    };
+    const engine = new MemoryEngine([live]);
+    // The engine's next poll (here: 300 ms later) notices the process is gone.
+    const seen = setTimeout(() => (engine.rows = [{ ...live, state: "disconnected" }]), 300);
+    try {
+      expect(await runTeam(["close", "brief"], t.paneEnv, engine)).toEqual({ code: 0, stdout: `Closed ${spawned.id} (${spawned.pane}).\n`, stderr: "" });
+      expect(engine.rows?.[0]?.state).toBe("disconnected");
+    } finally {
+      clearTimeout(seen);
+    }
+    expect(await runTeam(["read", "brief"], t.paneEnv, engine)).toMatchObject({ code: 1 });
   });
 
   it("says in one line that an unknown agent does not exist", async () => {

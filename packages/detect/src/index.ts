@@ -10,5 +10,6 @@ export { defaultExec, defaultEffects, type Exec, type DetectEffects } from "./ef
 export { createPsSource } from "./sources/ps.js";
 export { createProcSource, parseStat, ttyFromNr, unixSocketsOf } from "./sources/proc.js";
 export { createPsListSource } from "./sources/ps-list.js";
+export { scopedSource, withinTree } from "./sources/scoped.js";
 export { loadFixture, replayExec, type FixtureManifest, type Fixture } from "./sources/fixture.js";
 export { createScanner, createSource, defaultSourceKind, type Scanner, type ScannerOptions, type JoinResult, type SourceKind } from "./scanner.js";

@@ -22,9 +22,12 @@ export interface Nearness {
 
 export function resolveAgent(rows: readonly AgentRow[], query: string, near: Nearness = {}): Resolved {
   const q = query.trim();
+  // A label names a running agent: once its agent is gone (closed, exited) the row keeps the label a
+  // while for context, but a new agent may take it. Ids and session ids still find the old row.
+  const live = (r: AgentRow) => r.state !== "disconnected";
   const tests: Array<(r: AgentRow) => boolean> = [
     (r) => r.id === q,
-    (r) => r.label !== undefined && r.label === q,
+    (r) => r.label !== undefined && r.label === q && live(r),
     (r) => /^\d+$/.test(q) && r.pid === Number(q),
     (r) => r.tty !== null && (r.tty === q || `/dev/${r.tty}` === q),
     (r) => r.terminal.tmuxPane !== undefined && r.terminal.tmuxPane === q,

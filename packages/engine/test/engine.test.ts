@@ -32,12 +32,15 @@ class FakeSystem {
 }
 
 const engines: Engine[] = [];
+const homes: string[] = [];
 afterEach(async () => {
   for (const engine of engines.splice(0)) await engine.stop();
+  for (const home of homes.splice(0)) await fs.rm(home, { recursive: true, force: true });
 });
 
 async function setup(sys = new FakeSystem()): Promise<{ paths: Paths; sys: FakeSystem; engine: Engine }> {
   const home = await fs.mkdtemp(path.join(os.tmpdir(), "engine-test-"));
+  homes.push(home);
   const paths = resolvePaths({ env: { HOME: home }, platform: "linux" });
   const engine = await start(paths, sys);
   return { paths, sys, engine };

@@ -46,6 +46,7 @@ beforeAll(async () => {
 
 afterEach(async () => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+  if (home) await fs.rm(home, { recursive: true, force: true });
 });
 
 async function tempDataDir(): Promise<string> {

@@ -1,7 +1,7 @@
 import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import type { AgentRow } from "@mytty-bar/engine";
 import type { DetectedAgent } from "@mytty-bar/detect";
 import { nextPollActivity, SETTLE_MS, type PollActivity } from "../src/poll-activity.js";
@@ -10,6 +10,13 @@ import { chainVerdict } from "../src/join.js";
 import { DEFAULT_GLOBAL_SHORTCUT, defaultSettings, loadSettings, parseSettings, saveSettings } from "../src/settings.js";
 import { cpuFromStat, parsePsTimes } from "../src/cpu.js";
 import { oneLine } from "../src/control/ops.js";
+
+/** A temp dir removed when the test ends, pass or fail. */
+async function settingsDir(): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "engine-settings-"));
+  onTestFinished(() => fs.rm(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 describe("poll activity (settle rule)", () => {
   /** Feeds samples [t ms, cpu ms] and returns the state after each. */
@@ -55,6 +62,13 @@ describe("resolving an agent", () => {
   it("says when a label is ambiguous or nothing matches", () => {
     expect(resolveAgent(rows, "web")).toMatchObject({ ok: false, code: "ambiguous-agent" });
     expect(resolveAgent(rows, "nope")).toMatchObject({ ok: false, code: "unknown-agent" });
+  });
+  it("does not resolve a label to an agent that is gone (closed or exited); its id still finds the row", () => {
+    const closed: AgentRow = { ...base, id: "codex-31", label: "scout", state: "disconnected" };
+    const next: AgentRow = { ...base, id: "codex-32", label: "scout", state: "running" };
+    expect(resolveAgent([closed], "scout")).toMatchObject({ ok: false, code: "unknown-agent" });
+    expect(resolveAgent([closed, next], "scout")).toEqual({ ok: true, row: next });
+    expect(resolveAgent([closed], "codex-31")).toEqual({ ok: true, row: closed });
   });
   it("settles a label shared across tmux servers by the asker's server, and only then", () => {
     const twins: AgentRow[] = [
@@ -103,14 +117,14 @@ describe("settings", () => {
     expect(parseSettings('{"globalShortcut": "Alt+K"}').globalShortcut).toBe("Alt+K");
     expect(parseSettings('{"globalShortcut": null}').globalShortcut).toBe("CommandOrControl+Shift+J");
     expect(parseSettings(JSON.stringify({ globalShortcut: "x".repeat(65) })).globalShortcut).toBe("CommandOrControl+Shift+J");
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "engine-settings-"));
+    const dir = await settingsDir();
     const settingsFile = path.join(dir, "settings.json");
     expect((await saveSettings({ settingsFile }, { globalShortcut: "" })).globalShortcut).toBe("");
     expect((await loadSettings({ settingsFile })).globalShortcut).toBe("");
   });
 
   it("saves a patch atomically with mode 0600 and keeps keys it does not own", async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "engine-settings-"));
+    const dir = await settingsDir();
     const settingsFile = path.join(dir, "data", "settings.json");
     await fs.mkdir(path.dirname(settingsFile), { recursive: true });
     await fs.writeFile(settingsFile, JSON.stringify({ theme: "dark", preventSleep: false }));
@@ -126,7 +140,7 @@ describe("settings", () => {
   });
 
   it("keeps a settings file it cannot parse beside the new one instead of overwriting it", async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "engine-settings-"));
+    const dir = await settingsDir();
     const settingsFile = path.join(dir, "settings.json");
     await fs.writeFile(settingsFile, '{ "preventSleep": false, // hand edit\n');
     await saveSettings({ settingsFile }, { completionThresholdMinutes: 7 });

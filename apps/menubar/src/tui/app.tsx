@@ -7,6 +7,7 @@ import { LOW_CONTEXT_PERCENT_DEFAULT } from "../view-model/context.js";
 import { copyableResume } from "../view-model/resume.js";
 import { osc52Copier } from "./clipboard.js";
 import { Dashboard } from "./dashboard.js";
+import { keysOf } from "./keys.js";
 import { acknowledgeTargets, jumpTarget, keepSelection, selectable, tuiRows, visibleRows } from "./model.js";
 
 export interface TuiAppProps {
@@ -28,8 +29,8 @@ export function TuiApp({ engine, focus, now = Date.now, onNotice, lowContextPerc
   // Straight to the terminal, not through ink: the sequence draws nothing, so ink's frame is unaffected.
   const copyText = useMemo(() => copy ?? osc52Copier((data) => stdout.write(data)), [copy, stdout]);
   const [snapshot, setSnapshot] = useState<Snapshot>(() => engine.snapshot());
-  const [index, setIndex] = useState(0);
-  const [selectedKey, setSelectedKey] = useState<string | undefined>(undefined);
+  // One state for both, updated from the previous value: several moves in one input chunk all count.
+  const [selection, setSelection] = useState<{ index: number; key?: string }>({ index: 0 });
   const [status, setStatus] = useState("");
   const [tick, setTick] = useState(0);
 
@@ -42,27 +43,31 @@ export function TuiApp({ engine, focus, now = Date.now, onNotice, lowContextPerc
 
   const rows = useMemo(() => tuiRows(snapshot), [snapshot]);
   const list = selectable(rows);
-  const current = keepSelection(rows, selectedKey, index);
+  const current = keepSelection(rows, selection.key, selection.index);
   const selected = list[current];
 
-  const move = (delta: number) => {
-    const next = Math.min(Math.max(0, current + delta), Math.max(0, list.length - 1));
-    setIndex(next);
-    setSelectedKey(list[next]?.key);
-  };
+  const move = (delta: number) =>
+    setSelection((prev) => {
+      const from = keepSelection(rows, prev.key, prev.index);
+      const next = Math.min(Math.max(0, from + delta), Math.max(0, list.length - 1));
+      return { index: next, ...(list[next] ? { key: list[next].key } : {}) };
+    });
 
   useInput((input, key) => {
-    if (input === "q" || (key.ctrl && input === "c")) {
-      exit();
-      return;
+    for (const k of keysOf(input, key)) {
+      if (k === "quit") return void exit();
+      if (k === "down" || k === "up") move(k === "down" ? 1 : -1);
+      // Acting keys read the selection as rendered: a chunk that moves and acts in one go is rare.
+      else act(k);
     }
-    if (key.downArrow || input === "j") move(1);
-    else if (key.upArrow || input === "k") move(-1);
-    else if (input === "a") {
+  });
+
+  function act(k: "enter" | "acknowledge" | "copy"): void {
+    if (k === "acknowledge") {
       const ids = acknowledgeTargets(selected, snapshot);
       const done = ids.filter((id) => engine.acknowledge(id)).length;
       setStatus(ids.length === 0 ? "Nothing to acknowledge here." : `Acknowledged ${done} item${done === 1 ? "" : "s"}.`);
-    } else if (input === "c") {
+    } else if (k === "copy") {
       const agent = jumpTarget(selected);
       const command = agent ? copyableResume(agent) : undefined;
       if (!agent || command === undefined) {
@@ -70,7 +75,7 @@ export function TuiApp({ engine, focus, now = Date.now, onNotice, lowContextPerc
         return;
       }
       setStatus(`Resume: ${command}${copyText(command) ? "  (sent to the clipboard via OSC 52)" : ""}`);
-    } else if (key.return) {
+    } else {
       const agent = jumpTarget(selected);
       if (!agent) {
         setStatus("That agent is gone: nothing to jump to.");
@@ -82,7 +87,7 @@ export function TuiApp({ engine, focus, now = Date.now, onNotice, lowContextPerc
         (error: unknown) => setStatus(`Jump failed: ${String(error)}`),
       );
     }
-  });
+  }
 
   void tick;
   // Title, key line, status and margins and the headings' margins take seven lines; the rest scrolls with the selection.

@@ -64,7 +64,9 @@ export async function startTmux(prefix: string, env: NodeJS.ProcessEnv = {}): Pr
 /** The dashboard's closing steps shared by its tests: `a` acknowledges the selected item, `q` quits cleanly. */
 export async function acknowledgeThenQuit(server: TmuxServer, tui: string, expect: (value: string) => { toContain(text: string): void }): Promise<void> {
   await server.tmux("send-keys", "-t", tui, "a");
-  const acked = await server.waitForScreen(tui, "Acknowledged");
+  await server.waitForScreen(tui, "Acknowledged");
+  // The real engine publishes the snapshot after the acknowledgement (asynchronously): wait for both.
+  const acked = await server.waitForScreen(tui, "Nothing needs you");
   expect(acked).toContain("Acknowledged 1 item.");
   expect(acked).toContain("Nothing needs you.");
   await server.tmux("send-keys", "-t", tui, "q");

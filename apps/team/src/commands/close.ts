@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import { killPaneArgs } from "../tmux/argv.js";
 import { EXIT, TeamError } from "../tmux/messages.js";
+import { untilEngineSeesGone } from "../tmux/label-use.js";
 import { requireTmux, resolveAgent, tmuxOrFail } from "../tmux/resolve.js";
 import type { RunAction, TeamContext } from "./context.js";
 
@@ -12,6 +13,8 @@ export async function closeAgent(ctx: TeamContext, agent: string): Promise<{ id:
     throw new TeamError(`${target.id} is the pane you are running in; mytty-team close will not end its caller.`, EXIT.failed);
   }
   await tmuxOrFail(target.runner, killPaneArgs(target.pane), `close ${target.pane}`);
+  // Return once the engine lists the agent as gone: right after close, its label names nobody.
+  if (target.row !== undefined) await untilEngineSeesGone(ctx, target.id);
   return { id: target.id, pane: target.pane };
 }
 

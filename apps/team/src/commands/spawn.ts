@@ -6,6 +6,7 @@ import path from "node:path";
 import { Option, type Command } from "commander";
 import { LAUNCH, SPAWN_PROVIDERS, isSpawnProvider, launchArgv, launchPlan, type SpawnProvider } from "../launch.js";
 import { listPanesArgs, newWindowArgs, setPaneOptionArgs, splitWindowArgs, type NewPaneSpec } from "../tmux/argv.js";
+import { labelHolder } from "../tmux/label-use.js";
 import { validModel, validSpawnLabel } from "../tmux/labels.js";
 import { EXIT, TeamError, say } from "../tmux/messages.js";
 import { chooseSplit, parsePanes } from "../tmux/panes.js";
@@ -131,6 +132,8 @@ export async function spawnAgent(ctx: TeamContext, options: SpawnOptions): Promi
   if (!(await onPath(entry.bin, ctx.env.PATH))) throw new TeamError(say.cliMissing(entry.bin, provider), EXIT.failed);
 
   const runner = ctx.tmux();
+  const holder = label === undefined ? undefined : await labelHolder(ctx, runner, label);
+  if (holder !== undefined) throw new TeamError(say.labelTaken(label!, holder), EXIT.usage);
   const caller = ctx.env.TMUX_PANE as string;
   const window = parsePanes(await tmuxOrFail(runner, listPanesArgs({ window: caller }), "list the caller's panes"));
   const choice = chooseSplit(window, caller, options.direction ?? "auto");

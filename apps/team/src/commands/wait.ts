@@ -31,19 +31,22 @@ export async function waitFor(agent: string, until: WaitCondition, timeoutSecond
 }
 
 export function registerWait(program: Command, run: EngineAction): void {
-  program
-    .command("wait")
+  const cmd = program.command("wait");
+  cmd
     .description("wait until an agent is running, needs attention, or has completed its run (needs the engine)")
     .argument("<agent>", "agent id or label from `mytty-team list` (also a pid, tty or tmux pane id)")
-    .addOption(new Option("--until <condition>", "what to wait for").choices([...WAIT_CONDITIONS]).makeOptionMandatory())
+    // Checked in the action, not by commander: its mandatory-option check runs before the missing
+    // argument's, and `wait` alone would then complain about --until instead of the agent.
+    .addOption(new Option("--until <condition>", "what to wait for (required)").choices([...WAIT_CONDITIONS]))
     .option("--timeout-seconds <n>", "give up after this long (exit 4)", parseTimeout)
     .option("--json", "print the agent's row as JSON when done")
-    .action((agent: string, options: { until: WaitCondition; timeoutSeconds?: number; json?: boolean }) =>
-      run(async (io) => {
-        const outcome = await waitFor(agent, options.until, options.timeoutSeconds);
+    .action((agent: string, options: { until?: WaitCondition; timeoutSeconds?: number; json?: boolean }) => {
+      const until = options.until ?? cmd.error("error: required option '--until <condition>' not specified (running, attention or completed)");
+      return run(async (io) => {
+        const outcome = await waitFor(agent, until, options.timeoutSeconds);
         if (options.json) io.out(JSON.stringify({ reached: outcome.code === 0, agent: outcome.row ?? null }, null, 2));
         else (outcome.code === 0 ? io.out : io.err)(outcome.text);
         return outcome.code;
-      }),
-    );
+      });
+    });
 }

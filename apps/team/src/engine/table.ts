@@ -3,6 +3,7 @@ import type { AgentRow } from "@mytty-bar/engine";
 
 const COLUMNS: Array<{ title: string; cell: (r: AgentRow) => string; max: number }> = [
   { title: "ID", cell: (r) => r.id, max: 32 },
+  { title: "LABEL", cell: (r) => r.label ?? "-", max: 24 },
   { title: "STATE", cell: (r) => r.state + (r.attention ? " !" : ""), max: 20 },
   { title: "TTY", cell: (r) => r.tty ?? "-", max: 12 },
   { title: "WHERE", cell: (r) => [r.terminal.app, r.terminal.tmuxPane].filter(Boolean).join(" ") || "-", max: 20 },

@@ -41,7 +41,9 @@ export const say = {
   badModel: (model: string) => `Model ${JSON.stringify(model)} is not usable: give a plain model name such as \`sonnet\` or \`gpt-5\`.`,
   badLines: (value: string) => `--lines must be a whole number from 1 to 100000, not ${JSON.stringify(value)}.`,
   cliMissing: (bin: string, provider: string) =>
-    `${bin} is not on PATH, so a ${provider} agent cannot start: install it, or put its directory on PATH.`,
+    `${bin} is not on PATH, so the ${provider} agent cannot start: install it, or put its directory on PATH.`,
+  labelTaken: (label: string, holder: string) =>
+    `Label ${JSON.stringify(label)} is already used by ${holder}: pick another label, or end that agent first (\`mytty-team close ${holder}\`).`,
   taskMissing: () => "spawn needs the task: pass --task <text> or --task-file <path> (exactly one).",
   taskEmpty: () => "The task is empty: write what the new agent should do.",
   taskFileUnreadable: (file: string, reason: string) => `Cannot read the task file ${file}: ${reason}.`,

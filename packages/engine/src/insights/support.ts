@@ -1,4 +1,4 @@
-// Which provider yields what from local data, and why not where it does not. Shown by the README
+// Which provider yields what from local data, and why not where it does not. Shown by docs/insights.md#which-providers-support-what
 // and usable by a UI that wants to explain an empty model/context column.
 import type { ProviderId } from "@mytty-bar/protocol";
 
