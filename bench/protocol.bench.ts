@@ -27,10 +27,10 @@ function perSecond(count: number, samplesMs: number[]): number {
 }
 
 /**
- * Tracker: `agents` × 5 turns of started → approval → running → succeeded, one second apart. The
- * state is immutable, so each event copies the run table: cost grows with the runs the engine keeps.
+ * Tracker: `agents` × 5 turns of started → approval → running → succeeded, one second apart, in place
+ * as the engine runs it (`inPlace`); `copying` is the immutable mode, whose cost grows with the runs kept.
  */
-async function trackerFigures(agents: number): Promise<Record<string, unknown>> {
+async function trackerFigures(agents: number, inPlace = true): Promise<Record<string, unknown>> {
   const stream: AgentEvent[] = [];
   let t = NOW.getTime();
   for (let turn = 0; turn < 5; turn += 1) {
@@ -45,10 +45,12 @@ async function trackerFigures(agents: number): Promise<Record<string, unknown>> 
   let runs = 0;
   const samples = await time(() => {
     let state: TrackerState = emptyTracker();
-    for (const event of stream) state = applyEvent(state, event, {}, `agent-${event.sessionId}`).state;
+    for (const event of stream) state = applyEvent(state, event, { inPlace }, `agent-${event.sessionId}`).state;
     runs = Object.keys(state.runs).length;
-  }, 5, 1);
-  return { events: stream.length, runsAtEnd: runs, eventsPerSecond: perSecond(stream.length, samples), msPerStream: summarize(samples, 1) };
+    // Alike numbers of events per size (the small stream repeated), so JIT warm-up weighs the same.
+  }, inPlace ? Math.max(5, 2000 / agents) : 5, inPlace ? 20 : 1);
+  const usPerEvent = Number(((summarize(samples, 4).median * 1000) / stream.length).toFixed(2));
+  return { events: stream.length, runsAtEnd: runs, eventsPerSecond: perSecond(stream.length, samples), usPerEvent, msPerStream: summarize(samples, 1) };
 }
 
 export default async function (): Promise<Record<string, unknown>> {
@@ -88,7 +90,19 @@ export default async function (): Promise<Record<string, unknown>> {
     mapPayload: { eventsPerSecond: perSecond(rounds * inputs.length, mapSamples), msPerRound: summarize(mapSamples.map((ms) => ms / rounds), 4) },
     spoolParseAndMap: { filesPerSecond: perSecond(rounds * spools.length, spoolSamples), msPerRound: summarize(spoolSamples.map((ms) => ms / rounds), 4) },
     bigSpool: { bytes: bigSpool.length, parseAndMapMs: summarize(bigSamples, 3) },
-    tracker20Agents: await trackerFigures(20),
-    tracker200Agents: await trackerFigures(200),
+    ...(await trackerComparison()),
+  };
+}
+
+/** Target (issue 13): per event, 200 agents within 1.5x of 20 agents. */
+async function trackerComparison(): Promise<Record<string, unknown>> {
+  const small = await trackerFigures(20);
+  const large = await trackerFigures(200);
+  const ratio = Number(((large.usPerEvent as number) / (small.usPerEvent as number)).toFixed(2));
+  return {
+    tracker20Agents: small,
+    tracker200Agents: large,
+    trackerPerEventRatio: { figure: ratio, target: "<= 1.5", holds: ratio <= 1.5 },
+    trackerCopying200Agents: await trackerFigures(200, false),
   };
 }

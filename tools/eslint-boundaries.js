@@ -1,6 +1,7 @@
 // Package boundaries as lint rules: arrows point one way (apps → engine → protocol/detect/installers),
 // nothing reaches into another package by relative path, Electron stays in apps/menubar,
 // and the home directory is read in exactly one module so tests can point HOME anywhere.
+import fs from "node:fs";
 import path from "node:path";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -15,6 +16,18 @@ const ALLOWED = {
 };
 const ELECTRON_MODULES = new Set(["electron", "menubar"]);
 const HOMEDIR_MODULE = "packages/installers/src/paths.ts";
+
+/** A subpath the package itself declares in its "exports" (e.g. @mytty-bar/engine/client) is public too. */
+function publicSubpath(dep, sub) {
+  const dir = PACKAGES.has(dep) ? "packages" : "apps";
+  try {
+    const { exports } = JSON.parse(fs.readFileSync(path.join(ROOT, dir, dep, "package.json"), "utf8"));
+    return typeof exports === "object" && exports !== null && Object.hasOwn(exports, `.${sub}`);
+  } catch {
+    // no readable package.json: the subpath is not public
+    return false;
+  }
+}
 
 /** "packages/detect" / "apps/doctor" for a file, or null outside a workspace. */
 function workspaceOf(file) {
@@ -40,7 +53,7 @@ function check(context, node, source) {
   const m = /^@mytty-bar\/([^/]+)(\/.*)?$/.exec(source);
   if (m) {
     const dep = m[1];
-    if (m[2]) context.report({ node, message: `Deep import into @mytty-bar/${dep}: use its public entry point.` });
+    if (m[2] && !publicSubpath(dep, m[2])) context.report({ node, message: `Deep import into @mytty-bar/${dep}: use its public entry point.` });
     if (APPS.has(dep) && kind) {
       context.report({ node, message: `Nothing imports an app: ${home} imports @mytty-bar/${dep}.` });
     } else if (kind === "packages" && PACKAGES.has(dep) && dep !== name && !ALLOWED[name]?.includes(dep)) {

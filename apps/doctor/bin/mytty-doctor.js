@@ -49,12 +49,9 @@ function runBundle() {
     return false; // no manifest, or one we cannot read
   }
   const file = path.join(dist, "status.cjs");
-  // import() of the bundle's lazily loaded dist/ modules (engine client, ink view) happens here, in a
-  // real module: code compiled by vm.Script cannot call import() on Node 20 without a flag.
-  const importFile = (relative) => import(require("node:url").pathToFileURL(path.join(dist, relative)).href);
   // Source-mapped stack traces (--enable-source-maps, also via NODE_OPTIONS) need the ordinary loader.
   if (process.sourceMapsEnabled) {
-    require(file).main(importFile);
+    require(file).main();
     return true;
   }
   const train = process.env[TRAIN] === "1";
@@ -76,6 +73,6 @@ function runBundle() {
   script.runInThisContext().call(mod.exports, mod.exports, require, mod, file, dist);
   // Made after the run, the cache holds every function status compiled, not only the top level.
   if (train) process.on("exit", () => fs.writeFileSync(`${file}.cache`, script.createCachedData()));
-  mod.exports.main(importFile);
+  mod.exports.main();
   return true;
 }

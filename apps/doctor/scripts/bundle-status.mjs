@@ -65,9 +65,8 @@ const result = await esbuild.build({
   sourcemap: true,
   metafile: true,
   logLevel: "warning",
-  // Loaded on demand from dist/ next to the bundle: the engine client (only when a socket exists)
-  // and the ink view (only on a terminal).
-  external: ["./engine-status.js", "./ui/*"],
+  // Everything is bundled: the engine client is the engine's light entry (node:net only), and esbuild
+  // runs its module only when status first imports it (a control socket exists).
   plugins: [bundledJsonc],
   // Its createRequire ignores the URL (see bundledJsonc); the define only silences esbuild's warning.
   define: { "import.meta.url": '"file:///status.cjs"' },

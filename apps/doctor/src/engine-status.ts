@@ -1,6 +1,7 @@
 // "Engine running, last event per provider" in `mytty-doctor status`: one ping and one stats request
 // on the control socket, each with a short timeout so a stuck engine cannot stall the doctor.
-import { request, EngineNotRunningError, type PingResult, type Stats } from "@mytty-bar/engine";
+// The light entry: loading the whole engine to send two JSON lines cost most of status's budget.
+import { request, EngineNotRunningError, type PingResult, type Stats } from "@mytty-bar/engine/client";
 import type { Paths } from "@mytty-bar/installers";
 
 export interface EngineStatus {

@@ -26,7 +26,6 @@ import {
 } from "@mytty-bar/installers";
 import fs from "node:fs";
 import type { EngineStatus, engineStatus } from "./engine-status.js";
-import type { renderStatusView } from "./ui/status-view.js";
 import { M } from "./messages.js";
 import { buildReport, renderText, summaryLine, viewLines, type StatusReport } from "./report.js";
 import { readDoctorSettings } from "./settings.js";
@@ -62,7 +61,6 @@ function setup(io: Io, opts: CommonOptions) {
  */
 export const lazy = {
   engineStatus: (): Promise<{ engineStatus: typeof engineStatus }> => import("./engine-status.js"),
-  statusView: (): Promise<{ renderStatusView: typeof renderStatusView }> => import("./ui/status-view.js"),
 };
 
 async function engine(paths: Paths): Promise<EngineStatus> {
@@ -89,13 +87,9 @@ export async function runStatus(opts: CommonOptions, io: Io): Promise<number> {
   const present = notInstalled.length > 0 ? await presentProviders(paths, io.env.PATH, notInstalled) : [];
   const lines = viewLines(plans, rep, new Set(notInstalled.filter((id) => !present.includes(id))), pointers);
   const footer = [M.backups(rep.backups.dir, rep.backups.count), summaryLine(lines, rep, present.length > 0)];
-  if (io.stdout.isTTY) {
-    // ink and React load only here, so `status --json` and pipes stay fast.
-    const { renderStatusView } = await lazy.statusView();
-    await renderStatusView(M.title(paths.dataDir), lines, footer);
-  } else {
-    io.stdout.write(renderText(M.title(paths.dataDir), lines, footer));
-  }
+  // On a terminal in colour (NO_COLOR honoured), with plain ANSI codes: status on a terminal has a budget too.
+  const color = io.stdout.isTTY === true && !io.env.NO_COLOR;
+  io.stdout.write(renderText(M.title(paths.dataDir), lines, footer, color));
   return code;
 }
 

@@ -122,11 +122,19 @@ export function summaryLine(lines: readonly ViewLine[], report: StatusReport, in
 
 export const MARKS: Record<Mark, string> = { ok: "[✓]", partial: "[!]", missing: "[✗]", crashed: "[☠]", absent: "[-]" };
 
-export function renderText(title: string, lines: readonly ViewLine[], footer: string[]): string {
-  const out = [title, ""];
+const COLORS: Record<Mark, string | undefined> = { ok: "32", partial: "33", missing: "31", crashed: "35", absent: undefined };
+
+/**
+ * The status view as text; `color` paints it for a terminal with plain ANSI codes (bold title, marks
+ * in colour, a provider not on this machine dimmed): no ink or React to load for a one-shot print.
+ */
+export function renderText(title: string, lines: readonly ViewLine[], footer: string[], color = false): string {
+  const paint = (code: string | undefined, text: string) => (color && code !== undefined ? `\u001b[${code}m${text}\u001b[0m` : text);
+  const out = [paint("1", title), ""];
   for (const l of lines) {
-    out.push(`${MARKS[l.mark]} ${l.text}`);
-    for (const n of l.notes) out.push(`    • ${n}`);
+    const line = `${paint(COLORS[l.mark], MARKS[l.mark])} ${l.text}`;
+    out.push(l.mark === "absent" ? paint("2", line) : line);
+    for (const n of l.notes) out.push(paint(l.mark === "ok" || l.mark === "absent" ? "2" : undefined, `    • ${n}`));
   }
   out.push("", ...footer);
   return `${out.join("\n")}\n`;

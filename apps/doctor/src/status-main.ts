@@ -3,7 +3,7 @@
 // file instead of ~35 ESM modules, no commander, and stdout written without process.stdout (creating
 // that stream loads the internal stream modules). The same handler runs as in the full CLI (cli.ts).
 import fs from "node:fs";
-import { lazy, runStatus, type Io } from "./handlers.js";
+import { runStatus, type Io } from "./handlers.js";
 
 /** Synchronous write to fd 1; falls back to process.stdout when the pipe is non-blocking and full. */
 function writeOut(text: string): void {
@@ -22,13 +22,8 @@ function writeOut(text: string): void {
   }
 }
 
-/**
- * Runs status; `importFile` imports a file of dist/ by its name relative to dist/ (the launcher's
- * import(), which works where this bundle's own would not: see `lazy` in handlers.ts).
- */
-export function main(importFile: (relative: string) => Promise<unknown>): void {
-  lazy.engineStatus = () => importFile("engine-status.js") as ReturnType<typeof lazy.engineStatus>;
-  lazy.statusView = () => importFile("ui/status-view.js") as ReturnType<typeof lazy.statusView>;
+/** Runs status. The engine client (engine-status.ts) is bundled too: it loads only node:net, and only when a socket exists. */
+export function main(): void {
   const io: Io = {
     // Asked only by the text view; node:tty would load node:net and the streams (~3 ms) for --json.
     stdout: {

@@ -106,7 +106,8 @@ export class EngineCore {
       record = recordFromRef(ref, replay ? new Date(event.at) : now);
       this.agents.set(ref.key, record);
     }
-    const result = applyEvent(this.tracker, event, { completionThresholdMs: this.completionThresholdMs }, ref.key);
+    // In place: the core owns its tracker state, so an event costs the same however many runs it keeps.
+    const result = applyEvent(this.tracker, event, { completionThresholdMs: this.completionThresholdMs, inPlace: true }, ref.key);
     this.tracker = result.state;
     if (result.status === "duplicate") {
       if (!replay) this.counters.duplicates += 1;
@@ -178,10 +179,10 @@ export class EngineCore {
     const { tracker, removedRuns } = pruneRuns(this.tracker, this.agents, this.runOwner, now);
     this.tracker = tracker;
     for (const runId of removedRuns) this.runOwner.delete(runId);
-    for (const key of pruneRecords(this.agents, this.tracker, this.runOwner, now)) {
-      this.agents.delete(key);
-      for (const [session, owner] of this.sessions) if (owner === key) this.sessions.delete(session);
-    }
+    const dropped = new Set(pruneRecords(this.agents, this.tracker, this.runOwner, now));
+    if (dropped.size === 0) return;
+    for (const key of dropped) this.agents.delete(key);
+    for (const [session, owner] of this.sessions) if (dropped.has(owner)) this.sessions.delete(session);
   }
 
   acknowledge(itemId: string, at: Date): boolean {

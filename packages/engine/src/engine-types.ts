@@ -4,6 +4,7 @@ import type { Paths } from "@mytty-bar/installers";
 import type { CpuSampler } from "./cpu.js";
 import type { InsightsInspector } from "./insights/index.js";
 import type { EngineLog } from "./log.js";
+import type { PersistenceOptions } from "./persistence.js";
 import type { EngineHandle, EnginePorts } from "./ports.js";
 import type { Settings, SettingsPatch } from "./settings.js";
 import type { Stats } from "./snapshot.js";
@@ -23,6 +24,8 @@ export interface EngineOptions {
   control?: boolean;
   /** Transcript insights (model, context left, run estimates without hooks); false turns them off. */
   insights?: InsightsInspector | false;
+  /** The event log's bound (default: persistence.ts MAX_LOG_LINES lines). */
+  eventLog?: Omit<PersistenceOptions, "log">;
   /** Slow-poll fallback for the spool watcher (default 1000 ms). */
   spoolPollMs?: number;
   version?: string;
@@ -32,6 +35,8 @@ export interface EngineOptions {
 
 export interface Engine extends EngineHandle {
   stats(): Stats;
+  /** Lines in events.jsonl and how many times it was rewritten (compactions): tests, benches. */
+  logStats(): { lines: number; rewrites: number };
   settings(): Settings;
   /** Saves a settings patch to <data>/settings.json and applies it at once. */
   updateSettings(patch: SettingsPatch): Promise<Settings>;

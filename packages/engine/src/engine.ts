@@ -10,7 +10,7 @@ import { fillCwds, pollInsights } from "./enrich.js";
 import { createHookPresence, createInsights } from "./insights/index.js";
 import { Persistence } from "./persistence.js";
 import { acquireEngineLock, type EngineLock } from "./lock.js";
-import { buildSnapshot, buildStats } from "./rows.js";
+import { agentRowsOf, buildSnapshot, buildStats } from "./rows.js";
 import { loadSettings, saveSettings, type Settings } from "./settings.js";
 import { decideNotices, emptyNotifyHistory } from "./policy/notify.js";
 import { shouldHoldSleep } from "./policy/sleep.js";
@@ -63,7 +63,7 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
   const scanner = options.scanner ?? createScanner({ source: source as ProcessSource });
   const cpu = options.cpu ?? createCpuSampler();
   const core = new EngineCore(settings.completionThresholdMinutes * 60_000);
-  const store = await Persistence.load(paths, core, undefined, log);
+  const store = await Persistence.load(paths, core, { ...options.eventLog, log });
   const insights = options.insights === false ? undefined : (options.insights ?? createInsights({ paths }));
   const hookPresence = createHookPresence(paths);
 
@@ -106,7 +106,9 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
   function afterChange(change: Change, now: Date): void {
     if (change.log.length > 0) store.record(change.log, core);
     if (change.created.length > 0) {
-      const rows = new Map(buildSnapshot(core, 0, now).agents.map((r) => [r.id, r]));
+      // Rows of the agents concerned only: a snapshot of everything per new item grew with history.
+      const keys = change.created.map((c) => core.runOwner.get(c.item.runId) ?? "");
+      const rows = new Map(agentRowsOf(core, keys).map((r) => [r.id, r]));
       const items = change.created.map((c) => {
         const record = core.agents.get(core.runOwner.get(c.item.runId) ?? "");
         const agent = record ? rows.get(record.id) : undefined;
@@ -218,7 +220,8 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
 
   // Start: the first scan closes runs whose agent died while we were away, then the log is compacted.
   await scan(true);
-  await store.compact(core);
+  // A full disk keeps the old log (nothing lost); the next compaction tries again.
+  await store.compact(core).catch(() => undefined);
   intake.start();
   armPoll();
   armCursorTimer();
@@ -229,6 +232,7 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
     startedAt,
     snapshot: snapshotNow,
     stats: () => buildStats(core, intake.backlog()),
+    logStats: () => ({ lines: store.lineCount(), rewrites: store.rewrites() }),
     settings: () => settings,
     subscribe(listener) {
       listeners.add(listener);

@@ -8,7 +8,6 @@ import { SPOOL_MAX_HEADER_BYTES, SPOOL_MAX_PAYLOAD_BYTES } from "@mytty-bar/prot
 export const MAX_SPOOL_FILE_BYTES = SPOOL_MAX_PAYLOAD_BYTES + SPOOL_MAX_HEADER_BYTES;
 /** Files beyond this many waiting are dropped (oldest first): memory and start-up stay bounded. */
 export const MAX_BACKLOG = 5000;
-const BATCH = 128;
 
 export interface IntakeOptions {
   dir: string;
@@ -59,26 +58,26 @@ export function createIntake(options: IntakeOptions): Intake {
     return running;
   };
 
+  /**
+   * One listing (names and mtimes) serves the whole backlog it found: taking 5,000 waiting files costs
+   * one readdir and 5,000 lstats, not a fresh listing per batch (that was O(backlog²)). Then it looks
+   * again, since files may have arrived meanwhile; an empty listing ends the drain.
+   */
   async function drainOnce(): Promise<void> {
     for (;;) {
       const names = await listNames();
       backlog = names.length;
       if (names.length === 0 || stopped) return;
       const ordered = await inArrivalOrder(names);
-      for (const name of ordered.slice(0, Math.max(0, ordered.length - MAX_BACKLOG))) {
+      const over = Math.max(0, ordered.length - MAX_BACKLOG);
+      for (const name of ordered.slice(0, over)) {
         await remove(name);
         options.onReject("backlog-full");
       }
-      const batch = ordered.slice(Math.max(0, ordered.length - MAX_BACKLOG)).slice(0, BATCH);
-      for (const name of batch) {
+      for (const name of ordered.slice(over)) {
         if (stopped) return;
         await take(name);
         backlog = Math.max(0, backlog - 1);
-      }
-      if (batch.length < BATCH) {
-        // Look once more: files may have arrived while this batch was handled.
-        again = true;
-        return;
       }
     }
   }

@@ -1,21 +1,40 @@
 // Bounded JSON-lines files (event log, acknowledgements): append as things happen, validate every
 // line on read (the file is outside input like any other), rewrite atomically when compacting.
-import { promises as fs } from "node:fs";
+// Appends made in one turn of the event loop go out as one write; a rewrite keeps every line appended
+// after its mark (the moment its content was taken), so compaction never runs on the append path.
+import { constants, promises as fs } from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
 
 export interface JsonlFile<T> {
-  /** Valid entries in file order; a torn last line or a hand-edited bad line is skipped. */
+  /** Valid entries in file order; a torn last line or a hand-edited bad line is skipped. Throws LogFileError. */
   read(): Promise<T[]>;
   append(entry: T): void;
-  /** Replaces the whole file with these entries. */
-  rewrite(entries: readonly T[]): Promise<void>;
-  /** Lines appended since the last read/rewrite plus those read. */
+  /** The content of the next rewrite is taken now: lines appended from here on are kept after it. */
+  mark(): void;
+  /** Replaces the whole file with `lines` (serialised, newline-terminated) plus the lines appended since mark(). */
+  rewrite(lines: readonly string[]): Promise<void>;
+  /** Lines in the file (read, appended, rewritten). */
   lineCount(): number;
+  /** Rewrites done since the file was opened (a seam for tests and benches). */
+  rewrites(): number;
   /** Waits for queued writes. */
   flush(): Promise<void>;
 }
 
+/** The file at the log's path is not one we can use (a FIFO, a directory, a device). */
+export class LogFileError extends Error {}
+
+// O_NONBLOCK: a FIFO or device at our path must fail fast, never hang the engine (it holds the lock).
+const READ_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;
+const APPEND_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK;
+const TMP_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NONBLOCK;
+
+function kindOf(st: { isDirectory(): boolean; isFIFO(): boolean; isSocket(): boolean }): string {
+  return st.isDirectory() ? "a directory" : st.isFIFO() ? "a FIFO" : st.isSocket() ? "a socket" : "a device";
+}
+
+/** `onError` hears what a queued write swallowed (the caller of rewrite() still gets its rejection). */
 export function jsonlFile<T>(
   file: string,
   schema: z.ZodType<T>,
@@ -23,30 +42,51 @@ export function jsonlFile<T>(
   onError: (error: unknown) => void = () => undefined,
 ): JsonlFile<T> {
   let lines = 0;
+  let rewrites = 0;
   let queue: Promise<void> = Promise.resolve();
-  const enqueue = (work: () => Promise<void>) => {
-    queue = queue.then(work).catch(onError);
+  let pending = "";
+  let flushQueued = false;
+  let linesAtMark: number | undefined;
+  let carry: string[] | undefined;
+  const enqueue = (work: () => Promise<void>): Promise<void> => {
+    const job = queue.then(work);
+    queue = job.catch(onError);
+    return job;
+  };
+  const scheduleFlush = () => {
+    if (flushQueued) return;
+    flushQueued = true;
+    void enqueue(async () => {
+      flushQueued = false;
+      const chunk = pending;
+      pending = "";
+      if (chunk !== "") await writeAll(file, APPEND_FLAGS, [chunk]);
+    });
   };
   return {
     async read() {
       let text: string;
+      let handle: fs.FileHandle;
       try {
-        const handle = await fs.open(file, "r");
-        try {
-          const { size } = await handle.stat();
-          // Keep the newest part when the file outgrew its bound (a crash before compaction).
-          const start = Math.max(0, size - maxBytes);
-          const buffer = Buffer.alloc(size - start);
-          await handle.read(buffer, 0, buffer.length, start);
-          text = buffer.toString("utf8");
-          if (start > 0) text = text.slice(text.indexOf("\n") + 1);
-        } finally {
-          await handle.close();
-        }
+        handle = await fs.open(file, READ_FLAGS);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "ENOENT") onError(error); // absent = nothing logged yet
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === "ENXIO") throw new LogFileError(`${file} is not a regular file: move it away and start again.`);
+        if (code !== "ENOENT") onError(error); // absent = nothing logged yet
         lines = 0;
         return [];
+      }
+      try {
+        const st = await handle.stat();
+        if (!st.isFile()) throw new LogFileError(`${file} is ${kindOf(st)}, not a regular file: move it away and start again.`);
+        // Keep the newest part when the file outgrew its bound (a crash before compaction).
+        const start = Math.max(0, st.size - maxBytes);
+        const buffer = Buffer.alloc(st.size - start);
+        await handle.read(buffer, 0, buffer.length, start);
+        text = buffer.toString("utf8");
+        if (start > 0) text = text.slice(text.indexOf("\n") + 1);
+      } finally {
+        await handle.close();
       }
       const entries: T[] = [];
       for (const line of text.split("\n")) {
@@ -64,22 +104,64 @@ export function jsonlFile<T>(
     append(entry) {
       lines += 1;
       const line = `${JSON.stringify(entry)}\n`;
-      enqueue(async () => {
-        await fs.appendFile(file, line, { mode: 0o600 });
-      });
+      carry?.push(line);
+      pending += line;
+      scheduleFlush();
     },
-    async rewrite(entries) {
-      lines = entries.length;
-      const body = entries.map((e) => `${JSON.stringify(e)}\n`).join("");
-      enqueue(async () => {
-        await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    mark() {
+      linesAtMark = lines;
+      carry = [];
+    },
+    rewrite(body) {
+      return enqueue(async () => {
+        const tail = carry ?? [];
+        const sinceMark = lines - (linesAtMark ?? lines);
+        carry = undefined;
+        linesAtMark = undefined;
+        // Lines still waiting here were appended after the mark, so they are in `tail`: the new file gets them.
+        const orphan = pending;
+        pending = "";
         const tmp = `${file}.${process.pid}.tmp`;
-        await fs.writeFile(tmp, body, { mode: 0o600 });
-        await fs.rename(tmp, file);
+        try {
+          await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+          await writeAll(tmp, TMP_FLAGS, [...body, ...tail]);
+          await fs.rename(tmp, file);
+        } catch (error) {
+          // ENOSPC and friends: no temp file left behind, the old file stays, nothing appended is lost.
+          await fs.rm(tmp, { force: true }).catch(() => undefined);
+          pending = orphan + pending;
+          if (pending !== "") scheduleFlush();
+          throw error;
+        }
+        lines = body.length + sinceMark;
+        rewrites += 1;
       });
-      await queue;
     },
     lineCount: () => lines,
+    rewrites: () => rewrites,
     flush: () => queue,
   };
+}
+
+async function writeAll(file: string, flags: number, chunks: readonly string[]): Promise<void> {
+  const handle = await fs.open(file, flags, 0o600);
+  try {
+    const st = await handle.stat();
+    if (!st.isFile()) throw new LogFileError(`${file} is ${kindOf(st)}, not a regular file`);
+    // Large bodies go out in slices so one write never holds a huge joined string.
+    let batch: string[] = [];
+    let size = 0;
+    for (const chunk of chunks) {
+      batch.push(chunk);
+      size += chunk.length;
+      if (size >= 1 << 20) {
+        await handle.writeFile(batch.join(""));
+        batch = [];
+        size = 0;
+      }
+    }
+    if (batch.length > 0) await handle.writeFile(batch.join(""));
+  } finally {
+    await handle.close();
+  }
 }

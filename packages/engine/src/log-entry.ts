@@ -1,12 +1,22 @@
-// Lines of <data>/events.jsonl: mapped events with the agent they joined to, and workers' notes.
-// Never a raw payload.
+// Lines of <data>/events.jsonl: mapped events with the agent they joined to, workers' notes, and —
+// once compaction had to fold a busy log — runs as they were then (log-snapshot.ts). Never a raw payload.
 import { z } from "zod";
-import { AgentEventSchema } from "@mytty-bar/protocol";
+import { AgentEventSchema, AttentionItemSchema, RunSchema } from "@mytty-bar/protocol";
 import { AgentRefSchema } from "./agents.js";
 
 export const LogEntrySchema = z.discriminatedUnion("t", [
   z.object({ t: z.literal("event"), event: AgentEventSchema, agent: AgentRefSchema }),
   z.object({ t: z.literal("note"), key: z.string().max(512), note: z.string().max(1000), at: z.string().datetime() }),
+  z.object({
+    t: z.literal("run"),
+    run: RunSchema,
+    agent: AgentRefSchema,
+    /** The run's Attention items (acknowledgements included). */
+    items: z.array(AttentionItemSchema).max(1000),
+    /** It is the agent's latest run (the one its row shows). */
+    latest: z.boolean(),
+    firstSeenAt: z.string().datetime(),
+  }),
 ]);
 export type LogEntry = z.infer<typeof LogEntrySchema>;
 

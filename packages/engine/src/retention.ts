@@ -46,7 +46,11 @@ export function pruneRuns(
     if (keep) runs[id] = run;
     else removedRuns.push(id);
   }
-  return { tracker: removedRuns.length === 0 ? pruned : { ...pruned, runs }, removedRuns };
+  if (removedRuns.length === 0) return { tracker: pruned, removedRuns };
+  // The tracker runs in place for the engine and leaves heads of pruned runs to whoever prunes them.
+  const next: TrackerState = { ...pruned, runs };
+  if (pruned.heads) next.heads = Object.fromEntries(Object.entries(pruned.heads).filter(([, head]) => Object.hasOwn(runs, head)));
+  return { tracker: next, removedRuns };
 }
 
 /** Keys of agent records to drop now. */

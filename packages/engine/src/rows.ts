@@ -1,5 +1,5 @@
 // Engine state → what front ends see (snapshot.ts): one row per agent, shown Attention items, tray, stats.
-import { actionableItems, resumeCommand, type AttentionItem } from "@mytty-bar/protocol";
+import { actionableItems, isActionable, resumeCommand, type AttentionItem } from "@mytty-bar/protocol";
 import type { EngineCore } from "./core.js";
 import type { AgentRecord } from "./agents.js";
 import type { AgentRow, Snapshot, Stats } from "./snapshot.js";
@@ -9,6 +9,21 @@ export function agentRows(core: EngineCore): AgentRow[] {
   const needsYou = new Set(actionableItems(core.tracker).map((i) => core.runOwner.get(i.runId)));
   const rows = [...core.agents.values()].map((record) => rowOf(core, record, needsYou.has(record.key)));
   return rows.sort((a, b) => (a.tty ?? "~").localeCompare(b.tty ?? "~") || a.id.localeCompare(b.id));
+}
+
+/** Rows of the agents with these keys (unknown keys are left out), attention as agentRows gives it. */
+export function agentRowsOf(core: EngineCore, keys: readonly string[]): AgentRow[] {
+  const wanted = new Set(keys);
+  const needsYou = new Set<string | undefined>();
+  for (const item of core.tracker.attention) {
+    if (isActionable(item)) needsYou.add(core.runOwner.get(item.runId));
+  }
+  const rows: AgentRow[] = [];
+  for (const key of wanted) {
+    const record = core.agents.get(key);
+    if (record) rows.push(rowOf(core, record, needsYou.has(key)));
+  }
+  return rows;
 }
 
 function rowOf(core: EngineCore, record: AgentRecord, attention: boolean): AgentRow {

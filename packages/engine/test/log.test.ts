@@ -8,6 +8,7 @@ import { resolvePaths, type Paths } from "@mytty-bar/installers";
 import { createScanner, createSource, type ProcessSource } from "@mytty-bar/detect";
 import { createEngine, defaultSettings, type Engine } from "@mytty-bar/engine";
 import { createLog, fileLineWriter, REPEAT_MS } from "../src/log.js";
+import { workload } from "./workload.js";
 
 const dirs: string[] = [];
 const engines: Engine[] = [];
@@ -118,10 +119,17 @@ describe("engine log, other kinds", () => {
     ]);
   });
 
-  it("logs an event log it cannot read instead of starting silently empty", async () => {
+  it("logs an event log write that fails instead of dropping it silently", async () => {
     const paths = resolvePaths({ env: { HOME: await tempDir() }, platform: "linux" });
-    await fs.mkdir(paths.eventLog, { recursive: true }); // a directory where the file should be
-    await engineWith(paths, breakableSource().source);
+    const engine = await engineWith(paths, breakableSource().source);
+    // A directory where the file should be: every append from here on fails with EISDIR.
+    await fs.rm(paths.eventLog, { force: true });
+    await fs.mkdir(paths.eventLog);
+    const [event] = workload({ sessions: 1, events: 1 });
+    await fs.writeFile(path.join(paths.spoolNew, "w000001"), event!.bytes);
+    await engine.drain();
+    // The append goes out on the write queue after drain() returns: wait for it (bounded).
+    for (let i = 0; i < 100 && !/ event-log: /.test(await readLog(paths)); i += 1) await sleep(50);
     expect(await readLog(paths)).toMatch(/ event-log: Error: EISDIR/);
   });
 });

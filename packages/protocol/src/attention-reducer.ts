@@ -5,6 +5,7 @@ import type { RunState } from "./kinds.js";
 import { isWaiting } from "./kinds.js";
 import { ATTENTION_RETENTION_MS } from "./attention.js";
 import type { AttentionItem, AttentionKind } from "./attention.js";
+import { indexItem, itemIndex } from "./tracker-index.js";
 
 const REQUEST_KINDS: readonly AttentionKind[] = ["approval-request", "input-request"];
 
@@ -64,6 +65,39 @@ export function reduceAttention(
   while (index < next.length && compareItems(next[index]!, item) < 0) index += 1;
   next.splice(index, 0, item);
   return { items: next, created: [item] };
+}
+
+/**
+ * reduceAttention on a list the caller owns (the engine's tracker): the same result, written into
+ * `items`, at a cost that does not grow with the items retained (the run's open requests are indexed).
+ */
+export function reduceAttentionInPlace(
+  items: AttentionItem[],
+  event: AgentEvent,
+  run: Run,
+  previous: RunState,
+  completionThresholdMs: number,
+): AttentionItem[] {
+  const index = itemIndex(items);
+  const open = isWaiting(previous) ? index.open.get(run.id) : undefined;
+  if (open) {
+    index.open.delete(run.id);
+    for (const item of open) {
+      // Newest first, and a run's open request is recent: the search stops near the front.
+      const at = items.indexOf(item);
+      if (at !== -1) items[at] = { ...item, resolvedAt: event.at };
+    }
+  }
+  const kind = itemKindFor(event, run, completionThresholdMs);
+  if (kind === undefined || index.ids.has(event.id)) return [];
+  const item: AttentionItem = { id: event.id, kind, provider: event.provider, runId: run.id, createdAt: event.at };
+  if (event.message !== undefined) item.message = event.message;
+  if (event.toolName !== undefined) item.toolName = event.toolName;
+  let at = 0;
+  while (at < items.length && compareItems(items[at]!, item) < 0) at += 1;
+  items.splice(at, 0, item);
+  indexItem(index, item);
+  return [item];
 }
 
 /** Marks an item acknowledged; several acks → the earliest wins. Unknown ids change nothing. */

@@ -14,6 +14,7 @@ export { permissionMessage } from "./map-opencode.js";
 export * from "./run-state.js";
 export * from "./attention-reducer.js";
 export * from "./tracker.js";
+export { restoreRun } from "./tracker-restore.js";
 export * from "./cursor-estimator.js";
 export * from "./hygiene.js";
 export * from "./resume.js";

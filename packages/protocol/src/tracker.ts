@@ -10,7 +10,8 @@ import { DEFAULT_COMPLETION_THRESHOLD_MS } from "./attention.js";
 import { generationRunId, syntheticId } from "./ids.js";
 import { SYNTHETIC_HOOK_PREFIX } from "./map-common.js";
 import { entersWork, nextRunState } from "./run-state.js";
-import { acknowledgeItem, compareItems, isActionable, reduceAttention, retainedItems } from "./attention-reducer.js";
+import { acknowledgeItem, compareItems, isActionable, reduceAttention, reduceAttentionInPlace, retainedItems } from "./attention-reducer.js";
+import { indexRun, isOpenRun, openRunIds, rememberInPlace, seenSet } from "./tracker-index.js";
 
 /** All runs and Attention items the engine knows: pure data, JSON-serialisable. */
 export interface TrackerState {
@@ -27,6 +28,12 @@ export interface TrackerOptions {
   completionThresholdMs?: number;
   /** How many event ids to remember for dedupe. */
   seenLimit?: number;
+  /**
+   * The caller owns `state` and everything in it (the engine): it is updated in place and returned, at
+   * a cost per event that does not grow with the runs and items retained. Without it, states are
+   * never mutated (each call copies the run table).
+   */
+  inPlace?: boolean;
 }
 
 export interface ApplyResult {
@@ -93,8 +100,8 @@ function closedBy(event: AgentEvent, next: RunState): string | undefined {
  * spooled together and read in time order, so a copy cannot arrive after its run moved on. Synthetic
  * events (rules, estimators) name what they stand for in their id: once seen, always a duplicate.
  */
-function repeatOrSelf(state: TrackerState, event: AgentEvent): AgentEvent | undefined {
-  if (!state.seen.includes(event.id)) return event;
+function repeatOrSelf(state: TrackerState, event: AgentEvent, inPlace: boolean): AgentEvent | undefined {
+  if (!(inPlace ? seenSet(state.seen).has(event.id) : state.seen.includes(event.id))) return event;
   if (event.synthetic === true) return undefined;
   const run = currentRun(state, event.runId);
   if (run === undefined || run.lastEventId === undefined || run.lastEventId === event.id) return undefined;
@@ -137,15 +144,38 @@ interface Working {
   attention: AttentionItem[];
   seen: string[];
   created: AttentionItem[];
+  inPlace: boolean;
 }
 
 function commit(work: Working, run: Run, event: AgentEvent, next: RunState, scope: string | undefined, threshold: number, sourceId = event.id): Run {
   const updated = advance(run, event, next, scope, sourceId);
   work.runs[updated.id] = updated;
+  if (work.inPlace) {
+    indexRun(work.runs, updated);
+    work.created.push(...reduceAttentionInPlace(work.attention, event, updated, run.state, threshold));
+    return updated;
+  }
   const attention = reduceAttention(work.attention, event, updated, run.state, threshold);
   work.attention = attention.items;
   work.created.push(...attention.created);
   return updated;
+}
+
+function seenHas(work: Working, id: string): boolean {
+  return work.inPlace ? seenSet(work.seen).has(id) : work.seen.includes(id);
+}
+
+function rememberIn(work: Working, id: string, limit: number): void {
+  if (work.inPlace) rememberInPlace(work.seen, id, limit);
+  else work.seen = remember(work.seen, id, limit);
+}
+
+/** The open runs of a scope: from the index when the state is the caller's, else by a look at every run. */
+function openOfScope(work: Working, scope: string): Run[] {
+  if (!work.inPlace) return Object.values(work.runs).filter((r) => r.scope === scope && isOpenRun(r));
+  return openRunIds(work.runs, scope)
+    .map((id) => work.runs[id])
+    .filter((r): r is Run => r !== undefined && r.scope === scope && isOpenRun(r));
 }
 
 /**
@@ -155,9 +185,8 @@ function commit(work: Working, run: Run, event: AgentEvent, next: RunState, scop
 function supersede(work: Working, started: Run, at: string, options: { seenLimit: number; threshold: number }): AgentEvent[] {
   const out: AgentEvent[] = [];
   if (started.scope === undefined) return out;
-  for (const other of Object.values(work.runs)) {
-    if (other.id === started.id || other.provider !== started.provider || other.scope !== started.scope) continue;
-    if (other.state === "unknown" || isTerminal(other.state) || other.closedBy !== undefined) continue;
+  for (const other of openOfScope(work, started.scope)) {
+    if (other.id === started.id || other.provider !== started.provider) continue;
     const event: AgentEvent = {
       v: EVENT_SCHEMA_VERSION,
       id: syntheticId("run-superseded", other.id, started.id),
@@ -170,8 +199,8 @@ function supersede(work: Working, started: Run, at: string, options: { seenLimit
       synthetic: true,
     };
     if (other.sessionId !== undefined) event.sessionId = other.sessionId;
-    if (work.seen.includes(event.id)) continue;
-    work.seen = remember(work.seen, event.id, options.seenLimit);
+    if (seenHas(work, event.id)) continue;
+    rememberIn(work, event.id, options.seenLimit);
     commit(work, other, event, "idle", undefined, options.threshold);
     out.push(event);
   }
@@ -181,37 +210,44 @@ function supersede(work: Working, started: Run, at: string, options: { seenLimit
 /** Applies one mapped event; `scope` names the agent (supersede and key reuse work within it). */
 export function applyEvent(state: TrackerState, incoming: AgentEvent, options: TrackerOptions = {}, scope?: string): ApplyResult {
   if (incoming.v !== EVENT_SCHEMA_VERSION) return { state, status: "ignored", synthetic: [], created: [] };
-  const event = repeatOrSelf(state, incoming);
+  const inPlace = options.inPlace === true;
+  const event = repeatOrSelf(state, incoming, inPlace);
   if (event === undefined) return { state, status: "duplicate", synthetic: [], created: [] };
   const sourceId = incoming.id;
   const seenLimit = options.seenLimit ?? DEFAULT_SEEN_LIMIT;
   const threshold = options.completionThresholdMs ?? DEFAULT_COMPLETION_THRESHOLD_MS;
-  const seen = remember(state.seen, sourceId, seenLimit);
+  const work: Working = { runs: inPlace ? state.runs : { ...state.runs }, attention: state.attention, seen: state.seen, created: [], inPlace };
+  rememberIn(work, sourceId, seenLimit);
+  // Results that change nothing but the seen list.
+  const seenOnly = (): TrackerState => (inPlace ? state : { ...state, seen: work.seen });
   const effectiveScope = scope ?? (event.sessionId !== undefined ? `${event.provider}:${event.sessionId}` : undefined);
 
   let heads = state.heads;
   let run = currentRun(state, event.runId);
   if (run?.sessionId !== undefined && event.sessionId !== undefined && run.sessionId !== event.sessionId) {
-    return { state: { ...state, seen }, status: "ignored", run, previousState: run.state, synthetic: [], created: [] };
+    return { state: seenOnly(), status: "ignored", run, previousState: run.state, synthetic: [], created: [] };
   }
   if (run !== undefined && isTerminal(run.state) && OPENS_GENERATION.has(event.kind)) {
     // The key came back for another turn (Antigravity conversationId, session-id fallbacks).
     const generation = run.generation + 1;
     const id = generationRunId(event.runId, generation);
-    heads = withHead(heads, state.runs, event.runId, id);
+    // In place, heads of pruned runs are dropped by whoever prunes (the engine's retention).
+    if (inPlace) (heads ??= {})[event.runId] = id;
+    else heads = withHead(heads, state.runs, event.runId, id);
     run = freshRun(event, id, generation);
   }
   run ??= freshRun(event, event.runId, 0);
 
   const next = nextRunState(run.state, event.kind);
-  if (next === undefined) {
-    return { state: { ...state, seen }, status: "ignored", run, previousState: run.state, synthetic: [], created: [] };
-  }
-  const work: Working = { runs: { ...state.runs }, attention: state.attention, seen, created: [] };
+  if (next === undefined) return { state: seenOnly(), status: "ignored", run, previousState: run.state, synthetic: [], created: [] };
   const updated = commit(work, run, event, next, effectiveScope, threshold, sourceId);
   const applied = { ...event, runId: updated.id };
   const synthetic = event.kind === "started" && !event.synthetic ? supersede(work, updated, event.at, { seenLimit, threshold }) : [];
-  const nextState: TrackerState = { runs: work.runs, attention: work.attention, seen: work.seen };
+  let nextState: TrackerState;
+  if (inPlace) {
+    nextState = state;
+    state.attention = work.attention;
+  } else nextState = { runs: work.runs, attention: work.attention, seen: work.seen };
   if (heads !== undefined) nextState.heads = heads;
   return {
     state: nextState,

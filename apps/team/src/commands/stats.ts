@@ -1,8 +1,8 @@
 // `mytty-team stats [--json]`: the engine's intake counters and the last event per provider.
 import type { Command } from "commander";
-import type { Stats } from "@mytty-bar/engine";
+import type { Stats } from "@mytty-bar/engine/client";
 import { callEngine } from "../engine/call.js";
-import type { EngineAction } from "../engine/run.js";
+import type { CommandIo, EngineAction } from "../engine/run.js";
 
 export function formatStats(stats: Stats): string {
   const providers = Object.entries(stats.lastEventAt).sort(([a], [b]) => a.localeCompare(b));
@@ -12,16 +12,17 @@ export function formatStats(stats: Stats): string {
   ].join("\n");
 }
 
+/** The whole command (also the fast path's: this module loads no commander). */
+export async function runStats(io: CommandIo, json: boolean): Promise<number> {
+  const stats = await callEngine<Stats>({ op: "stats" });
+  io.out(json ? JSON.stringify(stats, null, 2) : formatStats(stats));
+  return 0;
+}
+
 export function registerStats(program: Command, run: EngineAction): void {
   program
     .command("stats")
     .description("hook intake counters and the last event per provider (needs the engine)")
     .option("--json", "print JSON")
-    .action((options: { json?: boolean }) =>
-      run(async (io) => {
-        const stats = await callEngine<Stats>({ op: "stats" });
-        io.out(options.json ? JSON.stringify(stats, null, 2) : formatStats(stats));
-        return 0;
-      }),
-    );
+    .action((options: { json?: boolean }) => run((io) => runStats(io, options.json === true)));
 }
