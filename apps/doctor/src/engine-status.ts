@@ -1,6 +1,6 @@
 // "Engine running, last event per provider" in `mytty-doctor status`: one ping and one stats request
 // on the control socket, each with a short timeout so a stuck engine cannot stall the doctor.
-import { request, EngineNotRunningError, type PingResult, type Stats } from "@mytty-bar/engine";
+import { request, ControlClientError, EngineNotRunningError, type PingResult, type Stats } from "@mytty-bar/engine";
 import type { Paths } from "@mytty-bar/installers";
 
 export interface EngineStatus {
@@ -22,6 +22,8 @@ export async function engineStatus(paths: Paths): Promise<EngineStatus> {
     return { running: true, pid: ping.pid, lastEventAt: { ...stats.lastEventAt } };
   } catch (error) {
     if (error instanceof EngineNotRunningError) return { running: false };
+    // It answered, with a refusal: running, just not free to talk now.
+    if (error instanceof ControlClientError && error.code === "busy") return { running: true, detail: error.message };
     return { running: false, detail: `the engine did not answer on ${paths.controlSocket}: ${error instanceof Error ? error.message : String(error)}` };
   }
 }

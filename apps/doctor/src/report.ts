@@ -92,6 +92,7 @@ export function viewLines(plans: Plans & { crashed: { id: string; message: strin
   lines.push({ mark: markOf(plans.guide.status), text: M.guideLine(plans.guide), notes: notesFor(plans.guide, report) });
   for (const p of plans.pointers) if (!isAbsent(p, absent)) lines.push({ mark: markOf(p.status), text: M.pointerLine(p), notes: notesFor(p, report) });
   const engineNotes = Object.entries(report.engine.lastEventAt ?? {}).map(([id, at]) => M.lastEvent(id as never, String(at)));
+  if (report.engine.running && report.engine.detail !== undefined) engineNotes.unshift(report.engine.detail);
   lines.push({ mark: report.engine.running ? "ok" : "partial", text: report.engine.running ? M.engineRunning : M.engineDown, notes: engineNotes });
   const dd = report.issues.find((i) => i.item === "data-dir");
   if (dd) lines.push({ mark: "partial", text: dd.message, notes: [] });
