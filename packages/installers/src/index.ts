@@ -1,6 +1,7 @@
 export * from "./paths.js";
 export * from "./plan.js";
 export * from "./text.js";
+export { ENGINE_LEASE_SECONDS, ENGINE_LEASE_RENEW_SECONDS } from "./constants.js";
 export { PROVIDER_IDS as INSTALLABLE_PROVIDERS, PROVIDER_NAMES as PROVIDER_LABELS, isProviderId as isInstallableProvider } from "./constants.js";
 export { parseJsonc, type Problem } from "./jsonc-edit.js";
 export { readText, MAX_CONFIG_BYTES } from "./fsio.js";
