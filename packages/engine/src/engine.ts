@@ -74,6 +74,7 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
       core.counters.rejected += 1;
       schedulePublish();
     },
+    settle: () => store.flush(),
     onFile: async (bytes, arrivedAt) => {
       const now = clock();
       const prepared = core.prepare(bytes, now);

@@ -14,8 +14,10 @@ export interface IntakeOptions {
   dir: string;
   /** Called once per readable file, in arrival order, awaited before the next; `arrivedAt` = its mtime (epoch ms). */
   onFile(bytes: Buffer, arrivedAt: number): void | Promise<void>;
-  /** A file that could not be taken (not a regular file, too big, unreadable, over the backlog cap). */
+  /** A file that could not be taken (not a regular file, too big, unreadable, over the backlog cap). Once per file. */
   onReject(reason: string): void;
+  /** Awaited after a batch was handed on and before its files are deleted: the engine's log is written here. */
+  settle?(): Promise<void>;
   pollMs?: number;
 }
 
@@ -34,7 +36,8 @@ export function createIntake(options: IntakeOptions): Intake {
   let again = false;
   let stopped = false;
   let backlog = 0;
-  // Names we failed to delete: skipped until the next slow poll so a stuck entry cannot spin the loop.
+  // Names already handed on (or rejected) that we failed to delete: never taken or counted again, their
+  // deletion retried on each slow poll until it succeeds or they are gone.
   const stuck = new Set<string>();
 
   const kick = (): Promise<void> => {
@@ -67,11 +70,17 @@ export function createIntake(options: IntakeOptions): Intake {
         options.onReject("backlog-full");
       }
       const batch = ordered.slice(Math.max(0, ordered.length - MAX_BACKLOG)).slice(0, BATCH);
+      const taken: string[] = [];
       for (const name of batch) {
-        if (stopped) return;
-        await take(name);
+        if (stopped) break;
+        if (await take(name)) taken.push(name);
         backlog = Math.max(0, backlog - 1);
       }
+      // Log, then delete: a spool file goes only once what it became is written, so kill -9 loses nothing
+      // (a file read again after a crash maps to the same event id and is dropped as a duplicate).
+      await options.settle?.().catch(() => undefined);
+      for (const name of taken) await remove(name);
+      if (stopped) return;
       if (batch.length < BATCH) {
         // Look once more: files may have arrived while this batch was handled.
         again = true;
@@ -103,7 +112,8 @@ export function createIntake(options: IntakeOptions): Intake {
     return stamped.map((s) => s.name);
   }
 
-  async function take(name: string): Promise<void> {
+  /** Hands one file on; false when it was gone already (nothing to delete). */
+  async function take(name: string): Promise<boolean> {
     const file = path.join(options.dir, name);
     let bytes: Buffer | undefined;
     let arrivedAt = Date.now();
@@ -121,10 +131,9 @@ export function createIntake(options: IntakeOptions): Intake {
         await handle.close();
       }
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
       reason = "unreadable";
     }
-    await remove(name);
     if (bytes && bytes.length <= MAX_SPOOL_FILE_BYTES) {
       try {
         await options.onFile(bytes, arrivedAt);
@@ -134,15 +143,23 @@ export function createIntake(options: IntakeOptions): Intake {
     } else {
       options.onReject(reason ?? "too-large");
     }
+    return true;
   }
 
-  async function remove(name: string): Promise<void> {
+  async function remove(name: string): Promise<boolean> {
     const file = path.join(options.dir, name);
     try {
       await fs.rm(file, { recursive: true, force: true });
+      stuck.delete(name);
+      return true;
     } catch {
       stuck.add(name);
+      return false;
     }
+  }
+
+  async function retryStuck(): Promise<void> {
+    for (const name of [...stuck]) await remove(name);
   }
 
   return {
@@ -158,8 +175,7 @@ export function createIntake(options: IntakeOptions): Intake {
         watcher = undefined;
       }
       poll = setInterval(() => {
-        stuck.clear();
-        void kick();
+        void retryStuck().then(kick);
       }, options.pollMs ?? 1000);
       poll.unref();
       void kick();
