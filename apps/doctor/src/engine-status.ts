@@ -1,7 +1,7 @@
 // "Engine running, last event per provider" in `mytty-doctor status`: one ping and one stats request
 // on the control socket, each with a short timeout so a stuck engine cannot stall the doctor.
 // The light entry: loading the whole engine to send two JSON lines cost most of status's budget.
-import { request, EngineNotRunningError, type PingResult, type Stats } from "@mytty-bar/engine/client";
+import { request, ControlClientError, EngineNotRunningError, type PingResult, type Stats } from "@mytty-bar/engine/client";
 import type { Paths } from "@mytty-bar/installers";
 
 export interface EngineStatus {
@@ -23,6 +23,8 @@ export async function engineStatus(paths: Paths): Promise<EngineStatus> {
     return { running: true, pid: ping.pid, lastEventAt: { ...stats.lastEventAt } };
   } catch (error) {
     if (error instanceof EngineNotRunningError) return { running: false };
+    // It answered, with a refusal: running, just not free to talk now.
+    if (error instanceof ControlClientError && error.code === "busy") return { running: true, detail: error.message };
     return { running: false, detail: `the engine did not answer on ${paths.controlSocket}: ${error instanceof Error ? error.message : String(error)}` };
   }
 }

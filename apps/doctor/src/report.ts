@@ -103,6 +103,7 @@ export function viewLines(plans: Plans & { crashed: { id: string; message: strin
     else lines.push({ mark: markOf(p.status), text: M.pointerLine(p), notes: notesFor(p, report) });
   }
   const engineNotes = Object.entries(report.engine.lastEventAt ?? {}).map(([id, at]) => M.lastEvent(id as never, String(at)));
+  if (report.engine.running && report.engine.detail !== undefined) engineNotes.unshift(report.engine.detail);
   lines.push({ mark: report.engine.running ? "ok" : "partial", text: report.engine.running ? M.engineRunning : M.engineDown, notes: engineNotes });
   const dd = report.issues.find((i) => i.item === "data-dir");
   if (dd) lines.push({ mark: "partial", text: dd.message, notes: [] });

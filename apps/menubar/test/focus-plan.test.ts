@@ -80,11 +80,14 @@ describe("planFocus per host", () => {
   it("raises the VS Code or Cursor window that runs the agent through its CLI and IPC hook", () => {
     const hook = "/var/folders/x/vscode-ipc-1.sock";
     const vs = planFocus(target({ app: "VS Code", hints: { VSCODE_IPC_HOOK_CLI: hook } }, "/dev/ttys020", "/Users/a/src/api"), mac);
-    expect(vs.precise).toEqual([{ argv: ["/usr/local/bin/code", "/Users/a/src/api"], env: { VSCODE_IPC_HOOK_CLI: hook } }]);
+    expect(vs.precise).toEqual([{ argv: ["/usr/local/bin/code", "--", "/Users/a/src/api"], env: { VSCODE_IPC_HOOK_CLI: hook } }]);
     expect(vs.reach).toBe("window");
     const cursor = planFocus(target({ app: "vscode", bundleId: "com.todesktop.230313mzl4w4u92", hints: { VSCODE_IPC_HOOK_CLI: hook } }, null, "/w"), mac);
     expect(cursor.host.name).toBe("Cursor");
-    expect(cursor.precise[0]?.argv).toEqual(["/usr/local/bin/cursor", "/w"]);
+    expect(cursor.precise[0]?.argv).toEqual(["/usr/local/bin/cursor", "--", "/w"]);
+    // A cwd that is not absolute (it could read as an option) is never passed.
+    const relative = planFocus(target({ app: "VS Code", hints: { VSCODE_IPC_HOOK_CLI: hook } }, null, "--install-extension=evil"), mac);
+    expect(relative.precise).toEqual([]);
   });
 
   it("only activates apps without tab scripting (Warp)", () => {

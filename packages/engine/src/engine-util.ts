@@ -19,3 +19,15 @@ export async function mtimeOf(file: string): Promise<number | undefined> {
     return undefined; // no file (yet): the caller treats a missing file as "unchanged defaults"
   }
 }
+
+/** Makes `dir` a 0700 directory; something else in its place is a one-line error naming it. */
+export async function privateDir(dir: string): Promise<void> {
+  try {
+    await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  const st = await fs.stat(dir);
+  if (!st.isDirectory()) throw new Error(`${dir} is not a directory: remove it and start again.`);
+  await fs.chmod(dir, 0o700);
+}

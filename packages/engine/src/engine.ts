@@ -1,6 +1,7 @@
 // Composition root: spool intake → core (join, tracker, poll activity) → persistence, policies and the
 // control socket. Effects (scanner, CPU sampler, clock, ports) come in through options.
 import { promises as fs } from "node:fs";
+import { ENGINE_LEASE_RENEW_SECONDS } from "@mytty-bar/installers";
 import { dueCursorApprovals, nextCursorDeadline } from "@mytty-bar/protocol";
 import { createScanner, createSource, type ProcessSource, type ScanResult } from "@mytty-bar/detect";
 import { EngineCore, refOf, type Change } from "./core.js";
@@ -19,7 +20,7 @@ import { startControlServer, type ControlServer } from "./control/server.js";
 import { controlHandler } from "./control/ops.js";
 import type { Snapshot } from "./snapshot.js";
 import type { Engine, EngineOptions } from "./engine-types.js";
-import { mtimeOf, safely } from "./engine-util.js";
+import { mtimeOf, privateDir, safely } from "./engine-util.js";
 import { createLog, fileLineWriter, type EngineLog } from "./log.js";
 
 export type { Engine, EngineOptions } from "./engine-types.js";
@@ -53,10 +54,7 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
       return undefined;
     };
   const startedAt = clock();
-  for (const dir of [paths.dataDir, paths.spoolDir, paths.spoolTmp, paths.spoolNew]) {
-    await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-    await fs.chmod(dir, 0o700);
-  }
+  for (const dir of [paths.dataDir, paths.spoolDir, paths.spoolTmp, paths.spoolNew]) await privateDir(dir);
   let settings = options.settings ?? (await loadSettings(paths, log));
   let settingsMtime = await mtimeOf(paths.settingsFile);
   const source = options.source ?? createSource();
@@ -86,6 +84,7 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
       schedulePublish();
     },
     onError: (kind, error) => log.swallowed(kind, error),
+    settle: () => store.flush(),
     onFile: async (bytes, arrivedAt) => {
       const now = clock();
       const prepared = core.prepare(bytes, now);
@@ -224,6 +223,8 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
   await store.compact(core).catch(() => undefined);
   intake.start();
   armPoll();
+  const leaseTimer = setInterval(() => void lock.renew(), ENGINE_LEASE_RENEW_SECONDS * 1000);
+  leaseTimer.unref();
   armCursorTimer();
   // Due Cursor estimates from before a restart fire now rather than after the next event.
   fireCursor();
@@ -263,6 +264,7 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
       if (stopped) return;
       stopped = true;
       intake.stop();
+      clearInterval(leaseTimer);
       if (pollTimer) clearInterval(pollTimer);
       if (cursorTimer) clearTimeout(cursorTimer);
       await scanning;

@@ -8,13 +8,16 @@ import { SPOOL_MAX_HEADER_BYTES, SPOOL_MAX_PAYLOAD_BYTES } from "@mytty-bar/prot
 export const MAX_SPOOL_FILE_BYTES = SPOOL_MAX_PAYLOAD_BYTES + SPOOL_MAX_HEADER_BYTES;
 /** Files beyond this many waiting are dropped (oldest first): memory and start-up stay bounded. */
 export const MAX_BACKLOG = 5000;
+const BATCH = 128;
 
 export interface IntakeOptions {
   dir: string;
   /** Called once per readable file, in arrival order, awaited before the next; `arrivedAt` = its mtime (epoch ms). */
   onFile(bytes: Buffer, arrivedAt: number): void | Promise<void>;
-  /** A file that could not be taken (not a regular file, too big, unreadable, over the backlog cap). */
+  /** A file that could not be taken (not a regular file, too big, unreadable, over the backlog cap). Once per file. */
   onReject(reason: string): void;
+  /** Awaited after a batch was handed on and before its files are deleted: the engine's log is written here. */
+  settle?(): Promise<void>;
   /** A failure intake survived (the spool unreadable, a file it cannot delete, a throwing onFile). */
   onError?(kind: string, error: unknown): void;
   pollMs?: number;
@@ -35,7 +38,8 @@ export function createIntake(options: IntakeOptions): Intake {
   let again = false;
   let stopped = false;
   let backlog = 0;
-  // Names we failed to delete: skipped until the next slow poll so a stuck entry cannot spin the loop.
+  // Names already handed on (or rejected) that we failed to delete: never taken or counted again, their
+  // deletion retried on each slow poll until it succeeds or they are gone.
   const stuck = new Set<string>();
   const failed = (kind: string, error: unknown) => options.onError?.(kind, error);
 
@@ -60,8 +64,10 @@ export function createIntake(options: IntakeOptions): Intake {
 
   /**
    * One listing (names and mtimes) serves the whole backlog it found: taking 5,000 waiting files costs
-   * one readdir and 5,000 lstats, not a fresh listing per batch (that was O(backlog²)). Then it looks
-   * again, since files may have arrived meanwhile; an empty listing ends the drain.
+   * one readdir and 5,000 lstats, not a fresh listing per batch (that was O(backlog²)). It is handed on
+   * in batches; a batch's files are deleted only after `settle` (log, then delete), so kill -9 loses
+   * nothing: a file read again after a crash maps to the same event id and is dropped as a duplicate.
+   * Then it looks again, since files may have arrived meanwhile; an empty listing ends the drain.
    */
   async function drainOnce(): Promise<void> {
     for (;;) {
@@ -74,10 +80,16 @@ export function createIntake(options: IntakeOptions): Intake {
         await remove(name);
         options.onReject("backlog-full");
       }
-      for (const name of ordered.slice(over)) {
+      for (let at = over; at < ordered.length; at += BATCH) {
+        const taken: string[] = [];
+        for (const name of ordered.slice(at, at + BATCH)) {
+          if (stopped) break;
+          if (await take(name)) taken.push(name);
+          backlog = Math.max(0, backlog - 1);
+        }
+        await options.settle?.().catch((error: unknown) => failed("intake-settle", error));
+        for (const name of taken) await remove(name);
         if (stopped) return;
-        await take(name);
-        backlog = Math.max(0, backlog - 1);
       }
     }
   }
@@ -106,7 +118,8 @@ export function createIntake(options: IntakeOptions): Intake {
     return stamped.map((s) => s.name);
   }
 
-  async function take(name: string): Promise<void> {
+  /** Hands one file on; false when it was gone already (nothing to delete). */
+  async function take(name: string): Promise<boolean> {
     const file = path.join(options.dir, name);
     let bytes: Buffer | undefined;
     let arrivedAt = Date.now();
@@ -124,10 +137,9 @@ export function createIntake(options: IntakeOptions): Intake {
         await handle.close();
       }
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
       reason = "unreadable";
     }
-    await remove(name);
     if (bytes && bytes.length <= MAX_SPOOL_FILE_BYTES) {
       try {
         await options.onFile(bytes, arrivedAt);
@@ -138,16 +150,24 @@ export function createIntake(options: IntakeOptions): Intake {
     } else {
       options.onReject(reason ?? "too-large");
     }
+    return true;
   }
 
-  async function remove(name: string): Promise<void> {
+  async function remove(name: string): Promise<boolean> {
     const file = path.join(options.dir, name);
     try {
       await fs.rm(file, { recursive: true, force: true });
+      stuck.delete(name);
+      return true;
     } catch (error) {
-      failed("spool-remove", error);
+      if (!stuck.has(name)) failed("spool-remove", error); // once per stuck entry, not once per poll
       stuck.add(name);
+      return false;
     }
+  }
+
+  async function retryStuck(): Promise<void> {
+    for (const name of [...stuck]) await remove(name);
   }
 
   return {
@@ -163,8 +183,7 @@ export function createIntake(options: IntakeOptions): Intake {
         watcher = undefined; // no fs.watch here (some filesystems): the slow poll alone still takes every file
       }
       poll = setInterval(() => {
-        stuck.clear();
-        void kick();
+        void retryStuck().then(kick);
       }, options.pollMs ?? 1000);
       poll.unref();
       void kick();

@@ -7,8 +7,8 @@
 // engine's file is never touched; a leftover control.sock is removed only by the lock's owner.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { promises as fs } from "node:fs";
-import type { Paths } from "@mytty-bar/installers";
+import { constants, promises as fs } from "node:fs";
+import { ENGINE_LEASE_SECONDS, type Paths } from "@mytty-bar/installers";
 import { request } from "./control/client.js";
 import type { PingResult } from "./control/messages.js";
 
@@ -20,6 +20,8 @@ export class EngineAlreadyRunningError extends Error {
 
 export interface EngineLock {
   release(): Promise<void>;
+  /** Pushes engine.pid's mtime ENGINE_LEASE_SECONDS ahead: the hook helper's proof that this pid is ours. */
+  renew(): Promise<void>;
 }
 
 type LockPaths = Pick<Paths, "dataDir" | "enginePid" | "controlSocket">;
@@ -31,7 +33,13 @@ const MAX_CLAIM_DEPTH = 3; // a claim is stale only if its taker crashed mid-tak
 export async function acquireEngineLock(paths: LockPaths): Promise<EngineLock> {
   await fs.mkdir(paths.dataDir, { recursive: true, mode: 0o700 });
   const tmp = uniqueName(paths.enginePid, "tmp");
-  await fs.writeFile(tmp, `${process.pid}\n`, { flag: "wx", mode: 0o600 });
+  try {
+    await fs.writeFile(tmp, `${process.pid}\n`, { flag: "wx", mode: 0o600 });
+  } catch (error) {
+    // A full disk fails the write after the file exists: leave nothing behind.
+    await fs.rm(tmp, { force: true });
+    throw error;
+  }
   let holder: number | undefined;
   try {
     holder = await claim(paths.enginePid, tmp, (pid) => isLiveEngine(paths.controlSocket, pid), 0);
@@ -43,7 +51,14 @@ export async function acquireEngineLock(paths: LockPaths): Promise<EngineLock> {
     async release() {
       if ((await readPid(paths.enginePid)) === process.pid) await fs.rm(paths.enginePid, { force: true });
     },
+    async renew() {
+      // Only our own file: never push a lease onto someone else's pid.
+      if ((await readPid(paths.enginePid)) !== process.pid) return;
+      const now = Date.now() / 1000;
+      await fs.utimes(paths.enginePid, now, now + ENGINE_LEASE_SECONDS).catch(() => undefined);
+    },
   };
+  await lock.renew();
   // A socket file nobody listens on is a leftover of a crash; one somebody answers on is not ours to take.
   let answered: number | undefined;
   try {
@@ -109,10 +124,26 @@ async function claim(name: string, tmp: string, isLive: (pid: number) => Promise
   throw new Error(`Cannot take ${name}: it keeps changing. Try again.`);
 }
 
+/** Opens a pid file so that a fifo cannot block us and a link cannot redirect us. */
+async function openPidFile(file: string): Promise<fs.FileHandle> {
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(file, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ELOOP") throw new Error(`${file} is a symbolic link, not Mytty Bar's pid file: remove it and start again.`);
+    throw error;
+  }
+  if (!(await handle.stat()).isFile()) {
+    await handle.close();
+    throw new Error(`${file} is not a regular file: remove it and start again.`);
+  }
+  return handle;
+}
+
 async function inspect(file: string): Promise<Seen | undefined> {
   let handle: fs.FileHandle;
   try {
-    handle = await fs.open(file, "r");
+    handle = await openPidFile(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw error;
@@ -147,7 +178,14 @@ function parsePid(raw: string): number | undefined {
 
 export async function readPid(file: string): Promise<number | undefined> {
   try {
-    return parsePid(await fs.readFile(file, "utf8"));
+    const handle = await openPidFile(file);
+    try {
+      const buffer = Buffer.alloc(64);
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+      return parsePid(buffer.subarray(0, bytesRead).toString("utf8"));
+    } finally {
+      await handle.close();
+    }
   } catch {
     return undefined; // no pid file (or unreadable): no engine holds the lock
   }

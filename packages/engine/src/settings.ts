@@ -1,6 +1,6 @@
 // <data>/settings.json: read by the engine, read and written by the menu bar through these functions.
 // Every field falls back to its default on its own, so one bad value never resets the others.
-import { promises as fs } from "node:fs";
+import { constants, promises as fs } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import type { Paths } from "@mytty-bar/installers";
@@ -67,8 +67,10 @@ export function parseSettings(text: string, invalid: (why: string) => void = () 
 export async function loadSettings(paths: Pick<Paths, "settingsFile">, log: EngineLog = silentLog): Promise<Settings> {
   const invalid = (why: string) => log.swallowed("settings", `${paths.settingsFile}: ${why}; using the defaults`);
   try {
-    const handle = await fs.open(paths.settingsFile, "r");
+    // Non-blocking, and only a regular file: a fifo here must not hang the engine's start.
+    const handle = await fs.open(paths.settingsFile, constants.O_RDONLY | constants.O_NONBLOCK);
     try {
+      if (!(await handle.stat()).isFile()) return defaultSettings();
       const buffer = Buffer.alloc(SETTINGS_MAX_BYTES + 1);
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
       if (bytesRead > SETTINGS_MAX_BYTES) {

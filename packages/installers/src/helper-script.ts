@@ -1,7 +1,9 @@
 // The hook helper <data>/bin/mytty-bar-hook: POSIX sh, deliberately dumb and fast (docs/architecture.md#data-flow).
 // It never parses JSON, always exits 0, prints what the provider requires even when the engine is
-// down, and spools only while the engine's pid is alive. The data dir is baked in at install.
-import { SPOOL_ENV_KEYS, SPOOL_MAGIC, SPOOL_MAX_PAYLOAD_BYTES } from "./constants.js";
+// down, spools only while the engine's pid is alive, and never writes to the agent's stderr. A pid
+// file without the engine's lease (docs/promises.md) spools into a bounded spool only. The data dir
+// is baked in at install.
+import { ENGINE_LEASE_SECONDS, SPOOL_ENV_KEYS, SPOOL_MAGIC, SPOOL_MAX_PAYLOAD_BYTES, UNLEASED_SPOOL_KIB } from "./constants.js";
 import { CURSOR_ANSWERS, CURSOR_DEFAULT_ANSWER } from "./cursor.js";
 import type { Paths } from "./paths.js";
 import { shellQuote } from "./text.js";
@@ -47,7 +49,8 @@ h() {
 }
 
 p=
-[ -r "$d/engine.pid" ] && { IFS= read -r p <"$d/engine.pid" || :; }
+# -f first: reading a fifo put there would block the agent forever.
+[ -f "$d/engine.pid" ] && [ -r "$d/engine.pid" ] && { IFS= read -r p <"$d/engine.pid" || :; } 2>/dev/null
 # "0" would make kill -0 signal our own process group, always "alive".
 case $p in '' | 0* | *[!0-9]*) p= ;; esac
 if [ -n "$p" ] && kill -0 "$p" 2>/dev/null; then
@@ -70,8 +73,21 @@ ${hints}
     # The cap is the cut marker: a payload of exactly this size that does not parse was cut, and the
     # engine salvages its leading ids (docs/hook-helper.md), so no extra process is needed here.
     head -c ${SPOOL_MAX_PAYLOAD_BYTES}
-  } >"$t/$f" 2>/dev/null; then
-    mv -f "$t/$f" "$n/$f" 2>/dev/null || rm -f "$t/$f" 2>/dev/null
+  } 2>/dev/null >"$t/$f"; then
+    # The running engine keeps engine.pid's mtime ${ENGINE_LEASE_SECONDS} s ahead of the clock (a lease); a lapsed lease means a
+    # crashed engine whose pid may now be a stranger's: then spool only while the spool is small.
+    s=0
+    if ! [ "$d/engine.pid" -nt "$t/$f" ]; then
+      # du's status is ignored: it fails when a file it is counting is consumed meanwhile.
+      s=$(du -sk "$d/spool" 2>/dev/null)
+      s=\${s%%[!0-9]*}
+      [ -n "$s" ] && [ "$s" -lt ${UNLEASED_SPOOL_KIB} ] || s=
+    fi
+    if [ -n "$s" ]; then
+      mv -f "$t/$f" "$n/$f" 2>/dev/null || rm -f "$t/$f" 2>/dev/null
+    else
+      rm -f "$t/$f" 2>/dev/null
+    fi
   else
     rm -f "$t/$f" 2>/dev/null
   fi

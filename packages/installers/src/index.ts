@@ -1,6 +1,7 @@
 export * from "./paths.js";
 export * from "./plan.js";
 export * from "./text.js";
+export { ENGINE_LEASE_SECONDS, ENGINE_LEASE_RENEW_SECONDS } from "./constants.js";
 export { PROVIDER_IDS as INSTALLABLE_PROVIDERS, PROVIDER_NAMES as PROVIDER_LABELS, isProviderId as isInstallableProvider } from "./constants.js";
 export { TARGET_IDS as INSTALL_TARGETS, TARGET_NAMES as TARGET_LABELS, isTargetId as isInstallTarget, targetProvider, type TargetId } from "./constants.js";
 export { geminiSpec, geminiHooksOff, GEMINI_EVENTS, GEMINI_HOOK_NAME } from "./gemini.js";

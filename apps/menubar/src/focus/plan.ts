@@ -87,9 +87,10 @@ function hostStep(host: Host, hostTty: string | undefined, target: FocusTarget, 
     case "cursor": {
       // The CLI talks to the window whose IPC hook it is given; opening the folder it already shows raises it.
       const hook = hints.VSCODE_IPC_HOOK_CLI;
-      if (!hook || !hook.startsWith("/") || !target.cwd) return `${host.name} did not report which window runs the agent`;
+      // An absolute cwd only, after "--": a cwd like "--install-extension=x" must never read as an option.
+      if (!hook || !hook.startsWith("/") || !target.cwd?.startsWith("/")) return `${host.name} did not report which window runs the agent`;
       const cli = host.kind === "vscode" ? opts.tools.code : opts.tools.cursor;
-      return { commands: [{ argv: [cli, target.cwd], env: { VSCODE_IPC_HOOK_CLI: hook } }], activateAfter: false, reach: "window" };
+      return { commands: [{ argv: [cli, "--", target.cwd], env: { VSCODE_IPC_HOOK_CLI: hook } }], activateAfter: false, reach: "window" };
     }
     case "other":
       return `${host.name} offers no way to select a tab from outside`;

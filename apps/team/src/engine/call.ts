@@ -30,6 +30,8 @@ export async function callEngine<T>(req: ClientRequest, options: EngineCallOptio
       if (error.code === "closed") throw new CliError("The Mytty Bar engine stopped before answering.", EXIT_CODES.engineDown);
       if (error.code === "timeout") throw new CliError("The Mytty Bar engine did not answer in time; is it stuck? `mytty-doctor status` shows more.", EXIT_CODES.engineDown);
       if (error.code === "bad-request") throw new CliError(error.message, EXIT_CODES.usage);
+      // Busy is a running engine refusing for now: never "not running" (that would send the user to start a second one).
+      if (error.code === "busy") throw new CliError(error.message, EXIT_CODES.failed);
       throw new CliError(error.message, EXIT_CODES.failed);
     }
     throw error;

@@ -100,14 +100,23 @@ export async function request<T = unknown>(socketPath: string, req: ClientReques
     lines(
       socket,
       (reply) => {
+        // A reply without an id refuses the connection itself (the engine is busy).
+        if ("ok" in reply && !reply.ok && reply.id === undefined) finish(() => reject(new ControlClientError(reply.error.code, reply.error.message)));
         if (reply.id !== 1 || "event" in reply) return;
         if (reply.ok) finish(() => resolve(reply.result as T));
         else finish(() => reject(new ControlClientError(reply.error.code, reply.error.message)));
       },
-      (error) => finish(() => reject(error ?? new ControlClientError("closed", "The engine closed the connection."))),
+      (error) => finish(() => reject(closedError(error))),
     );
     socket.write(`${JSON.stringify({ ...req, id: 1 })}\n`);
   });
+}
+
+/** A reset or broken pipe is the engine hanging up on us, not a crash of ours. */
+function closedError(error: Error | undefined): Error {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (error === undefined || code === "EPIPE" || code === "ECONNRESET") return new ControlClientError("closed", "The engine closed the connection.");
+  return error;
 }
 
 export interface Watch {
