@@ -16,3 +16,4 @@ export * from "./hooks.js";
 export * from "./settings-files.js";
 export * from "./claude-registry.js";
 export * from "./registry-watch.js";
+export * from "./usage.js";

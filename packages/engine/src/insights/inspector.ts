@@ -12,6 +12,7 @@ import { agentResumeCommand } from "./resume.js";
 import { antigravityModel, claudeSelection, type SelectionCache, type SettingsCache } from "./settings-files.js";
 import { nodeTranscriptSource, processStartMs, type FileStamp, type TranscriptSource } from "./source.js";
 import { memoizedLookups } from "./memo-source.js";
+import type { UsageWindow } from "./usage.js";
 import { mergeRegistryEvents, pollRegistry, type RegistryRun, type RegistryWatch } from "./registry-watch.js";
 
 export interface InsightAgent {
@@ -43,6 +44,8 @@ export interface AgentInsight {
   contextLeftPercent?: number;
   usedTokens?: number;
   windowTokens?: number;
+  /** Usage-limit windows (docs/usage-meters.md). */
+  usage?: UsageWindow[];
   /** Session id the transcript names (hooks' id wins for resume when both exist). */
   sessionId?: string;
   transcriptPath?: string;
@@ -219,6 +222,7 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
       insight.model = summary.model;
       insight.sessionId = registry.sessionId ?? summary.sessionId;
       insight.usedTokens = summary.usedTokens;
+      insight.usage = summary.usage;
       if (agent.provider === "claude-code") {
         if (summary.usedTokens !== undefined) {
           const window = claudeWindow(summary.model, await claudeSelection(source, options.paths, agent, watch.selection, t, locateIntervalMs));
