@@ -13,6 +13,7 @@ import { antigravityModel, claudeSelection, type SelectionCache, type SettingsCa
 import { nodeTranscriptSource, processStartMs, type FileStamp, type TranscriptSource } from "./source.js";
 import { memoizedLookups } from "./memo-source.js";
 import type { UsageWindow } from "./usage.js";
+import { pollStatusline, type StatuslineWatch } from "./statusline-watch.js";
 import { mergeRegistryEvents, pollRegistry, type RegistryRun, type RegistryWatch } from "./registry-watch.js";
 
 export interface InsightAgent {
@@ -44,8 +45,7 @@ export interface AgentInsight {
   contextLeftPercent?: number;
   usedTokens?: number;
   windowTokens?: number;
-  /** Usage-limit windows (docs/usage-meters.md). */
-  usage?: UsageWindow[];
+  usage?: UsageWindow[]; // usage-limit windows (docs/usage-meters.md)
   /** Session id the transcript names (hooks' id wins for resume when both exist). */
   sessionId?: string;
   transcriptPath?: string;
@@ -97,6 +97,7 @@ interface Watch {
   appeared: boolean;
   settings: SettingsCache;
   registry: RegistryWatch;
+  statusline: StatuslineWatch;
 }
 
 const sameStamp = (a: FileStamp | undefined, b: FileStamp | undefined) =>
@@ -234,6 +235,7 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
         insight.contextLeftPercent = summary.contextLeftPercent;
       }
     }
+    if (agent.provider === "claude-code") insight.usage = await pollStatusline(source, options.paths.dataDir, agent, watch.statusline);
     insight.resumeCommand = agentResumeCommand({ ...agent, hookSessionId: agent.sessionId, transcriptSessionId: insight.sessionId });
     return stripUndefined(insight);
   }
@@ -262,7 +264,7 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
       agents.map(async (agent) => {
         let watch = watches.get(agent.key);
         if (watch === undefined) {
-          watch = { agent: ownFacts(agent), locatedAt: -Infinity, stampSeenAt: t, readAt: -Infinity, selection: { at: -Infinity }, settings: {}, estimate: emptyEstimate(), pending: false, appeared: false, registry: {} };
+          watch = { agent: ownFacts(agent), locatedAt: -Infinity, stampSeenAt: t, readAt: -Infinity, selection: { at: -Infinity }, settings: {}, estimate: emptyEstimate(), pending: false, appeared: false, registry: {}, statusline: {} };
           watches.set(agent.key, watch);
         }
         watch.agent = ownFacts(agent);

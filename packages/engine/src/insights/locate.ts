@@ -16,6 +16,8 @@ export interface InsightPaths {
   claudeDir: string;
   codexHome: string;
   geminiDir: string;
+  /** Mytty's data dir: Claude Code's statusLine input is kept under <data>/statusline (opt-in). */
+  dataDir?: string;
 }
 
 export interface LocateInput {
