@@ -10,7 +10,7 @@ import { Dashboard } from "../src/tui/dashboard.js";
 import { tuiRows } from "../src/tui/model.js";
 import { LOW_USAGE_PERCENT_DEFAULT, resetText, usageLine } from "../src/view-model/usage.js";
 import { AT, busySnapshot } from "./fixtures/snapshots.js";
-import { assertRendererBuilt, launchBrowser, openPopup, outputDir, push, repoRoot, type PopupSession } from "./helpers/popup-page.js";
+import { assertRendererBuilt, bridgeCalls, launchBrowser, openPopup, outputDir, push, repoRoot, type PopupSession } from "./helpers/popup-page.js";
 
 const at = Date.parse(AT);
 const iso = (hours: number) => new Date(at + hours * 3_600_000).toISOString();
@@ -45,6 +45,9 @@ describe("usage meters view-model", () => {
     expect(usageLine(claude, "left", 0, at)?.warning).toBeUndefined();
     expect(usageLine(claude, "left", 6, at)?.warning).toBeUndefined();
     expect(usageLine({}, "left", 10, at)).toBeUndefined();
+    // After its reset time a window's reading is stale: the meter goes, never a guess.
+    expect(usageLine(codex, "left", 10, Date.parse(FIVE_H) + 1)?.meters.map((m) => m.text)).toEqual([`7 d: 86 % left · resets ${seven}`]);
+    expect(usageLine(codex, "left", 10, Date.parse(SEVEN_D))).toBeUndefined();
     expect(seven).toMatch(/^(Sun|Mon|Tue|Wed|Thu|Fri|Sat) \d\d:\d\d$/);
     expect(LOW_USAGE_PERCENT_DEFAULT).toBe(SettingsSchema.parse({}).lowUsagePercent);
   });
@@ -87,6 +90,9 @@ describe("usage meters in the popup", () => {
       `⚠ 5 h: 94 % used · resets ${five} · 7 d: 41 % used · resets ${seven}`,
     ]);
     expect(await page.locator("input[name=meterDisplay]").isChecked()).toBe(true);
+    await page.evaluate((settings) => ((window as unknown as { __settings: unknown }).__settings = settings), { ...defaultSettings(), meterDisplay: "left" });
+    await page.locator("input[name=meterDisplay]").click();
+    expect(await bridgeCalls(page)).toEqual([["setSettings", { meterDisplay: "left" }]]);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -53,7 +53,8 @@ export function usageMeter(w: Window, display: MeterDisplay, lowUsagePercent: nu
 
 /** The row's usage meters; undefined when no local source reported any (never a guess). */
 export function usageLine(agent: Pick<AgentRow, "usage">, display: MeterDisplay, lowUsagePercent: number, now: number): UsageLine | undefined {
-  const windows = agent.usage ?? [];
+  // A window whose reset time has passed has reset: its old reading would be a guess, so it is left out.
+  const windows = (agent.usage ?? []).filter((w) => w.resetsAt === undefined || !(Date.parse(w.resetsAt) <= now));
   if (windows.length === 0) return undefined;
   const meters = windows.map((w) => usageMeter(w, display, lowUsagePercent, now));
   const worst = meters.filter((m) => m.low).sort((a, b) => a.leftPercent - b.leftPercent)[0];
