@@ -17,3 +17,5 @@ export * from "./settings-files.js";
 export * from "./claude-registry.js";
 export * from "./registry-watch.js";
 export * from "./usage.js";
+export * from "./opencode.js";
+export * from "./sqlite.js";
