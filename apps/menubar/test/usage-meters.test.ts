@@ -8,6 +8,7 @@ import { defaultSettings, SettingsSchema, SnapshotSchema, type Snapshot } from "
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Dashboard } from "../src/tui/dashboard.js";
 import { tuiRows } from "../src/tui/model.js";
+import { contextLine } from "../src/view-model/context.js";
 import { LOW_USAGE_PERCENT_DEFAULT, resetText, usageLine } from "../src/view-model/usage.js";
 import { AT, busySnapshot } from "./fixtures/snapshots.js";
 import { assertRendererBuilt, bridgeCalls, launchBrowser, openPopup, outputDir, push, repoRoot, type PopupSession } from "./helpers/popup-page.js";
@@ -49,6 +50,7 @@ describe("usage meters view-model", () => {
     expect(usageLine(codex, "left", 10, Date.parse(FIVE_H) + 1)?.meters.map((m) => m.text)).toEqual([`7 d: 86 % left · resets ${seven}`]);
     expect(usageLine(codex, "left", 10, Date.parse(SEVEN_D))).toBeUndefined();
     expect(seven).toMatch(/^(Sun|Mon|Tue|Wed|Thu|Fri|Sat) \d\d:\d\d$/);
+    expect(contextLine({ model: "gpt-5.3-codex", mode: "plan" }, 30)?.text).toBe("gpt-5.3-codex · plan mode");
     expect(LOW_USAGE_PERCENT_DEFAULT).toBe(SettingsSchema.parse({}).lowUsagePercent);
   });
 });

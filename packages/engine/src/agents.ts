@@ -35,7 +35,7 @@ export interface AgentRecord extends AgentRef {
   lastRunId?: string;
   poll?: PollActivity;
   /** Model, context left and a resume command read from the agent's transcript (insights). */
-  insight?: { model?: string; contextLeftPercent?: number; resumeCommand?: string; usage?: UsageWindow[] };
+  insight?: { model?: string; contextLeftPercent?: number; resumeCommand?: string; usage?: UsageWindow[]; mode?: string };
   /** The process's working directory, read once (join fallback when the helper's parent is gone). */
   processCwd?: string;
   pollChangedAt?: string;

@@ -50,6 +50,8 @@ export const AgentRowSchema = z.object({
   resumeCommand: z.string().optional(),
   /** Usage-limit windows when a local source reports them (docs/usage-meters.md). */
   usage: z.array(UsageWindowSchema).optional(),
+  /** The agent's chat mode where its store names it (Cursor CLI: "plan", "ask"). */
+  mode: z.string().optional(),
 });
 export type AgentRow = z.infer<typeof AgentRowSchema>;
 

@@ -19,3 +19,5 @@ export * from "./registry-watch.js";
 export * from "./usage.js";
 export * from "./opencode.js";
 export * from "./sqlite.js";
+export * from "./cursor-store.js";
+export * from "./stores.js";

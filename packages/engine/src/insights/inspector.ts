@@ -14,8 +14,8 @@ import { nodeTranscriptSource, processStartMs, type FileStamp, type TranscriptSo
 import { memoizedLookups } from "./memo-source.js";
 import type { UsageWindow } from "./usage.js";
 import { pollStatusline, type StatuslineWatch } from "./statusline-watch.js";
-import { opencodeDbPath, pollOpencode, type OpencodeWatch } from "./opencode.js";
-import { nodeSqliteReader, type SqliteReader } from "./sqlite.js";
+import type { SqliteReader } from "./sqlite.js";
+import { emptyStoreWatch, storeReader, type StoreWatch } from "./stores.js";
 import { mergeRegistryEvents, pollRegistry, type RegistryRun, type RegistryWatch } from "./registry-watch.js";
 
 export interface InsightAgent {
@@ -48,6 +48,7 @@ export interface AgentInsight {
   usedTokens?: number;
   windowTokens?: number;
   usage?: UsageWindow[]; // usage-limit windows (docs/usage-meters.md)
+  mode?: string; // Cursor's chat mode (plan, ask, …)
   /** Session id the transcript names (hooks' id wins for resume when both exist). */
   sessionId?: string;
   transcriptPath?: string;
@@ -102,7 +103,7 @@ interface Watch {
   settings: SettingsCache;
   registry: RegistryWatch;
   statusline: StatuslineWatch;
-  opencode: OpencodeWatch;
+  stores: StoreWatch;
 }
 
 const sameStamp = (a: FileStamp | undefined, b: FileStamp | undefined) =>
@@ -117,8 +118,7 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
   const settleMs = options.settleMs ?? SETTLE_MS;
   const readOptions = { tailBytes: options.tailBytes ?? DEFAULT_TAIL_BYTES, headBytes: options.headBytes ?? DEFAULT_HEAD_BYTES };
   const watches = new Map<string, Watch>();
-  const sqlite = options.sqlite === false ? undefined : (options.sqlite ?? nodeSqliteReader());
-  const opencodeDb = options.paths.opencodeDb ?? (options.paths.home !== undefined ? opencodeDbPath(options.paths.home, process.env.XDG_DATA_HOME) : undefined);
+  const stores = storeReader(options.paths, options.sqlite);
   const codexCwds: CodexCwdCache = new Map();
   let queue: Promise<unknown> = Promise.resolve();
   let bootTime: number | undefined;
@@ -164,8 +164,8 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
       return { model: await antigravityModel(source, options.paths, agent, watch.settings), resumeCommand: agentResumeCommand({ ...agent, hookSessionId: agent.sessionId }) };
     }
     if (agent.provider !== "claude-code" && agent.provider !== "codex") {
-      const model = agent.provider === "opencode" ? await pollOpencode(source, sqlite, opencodeDb, agent.sessionId, watch.opencode, t) : undefined;
-      return stripUndefined({ model, resumeCommand: agentResumeCommand({ ...agent, hookSessionId: agent.sessionId }) });
+      const { model, mode } = await stores(source, agent, watch.stores, t);
+      return stripUndefined({ model, mode, resumeCommand: agentResumeCommand({ ...agent, hookSessionId: agent.sessionId }) });
     }
     // Claude Code's own registry, when it speaks for this process, replaces the transcript's run guesses.
     const registry =
@@ -272,7 +272,7 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
       agents.map(async (agent) => {
         let watch = watches.get(agent.key);
         if (watch === undefined) {
-          watch = { agent: ownFacts(agent), locatedAt: -Infinity, stampSeenAt: t, readAt: -Infinity, selection: { at: -Infinity }, settings: {}, estimate: emptyEstimate(), pending: false, appeared: false, registry: {}, statusline: {}, opencode: {} };
+          watch = { agent: ownFacts(agent), locatedAt: -Infinity, stampSeenAt: t, readAt: -Infinity, selection: { at: -Infinity }, settings: {}, estimate: emptyEstimate(), pending: false, appeared: false, registry: {}, statusline: {}, stores: emptyStoreWatch() };
           watches.set(agent.key, watch);
         }
         watch.agent = ownFacts(agent);

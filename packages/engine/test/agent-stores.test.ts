@@ -1,6 +1,6 @@
-// OpenCode's SQLite store, built in the test in OpenCode's layout (sst/opencode session.sql.ts: `session`,
-// `message` with `id, session_id, time_created, time_updated, data`): the inspector reads the hook session's
-// model read-only, throttled to 5 s per pane, at once on a new session id, never guessing a context.
+// OpenCode's and Cursor CLI's SQLite stores, built in the test in each tool's layout (docs/usage-meters.md:
+// OpenCode `message(id, session_id, time_created, time_updated, data)`; Cursor `meta` row "0" = hex JSON): the
+// inspector reads model (and Cursor's mode) read-only, throttled to 5 s per pane, never guessing a context.
 import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -85,5 +85,42 @@ describe("OpenCode store", () => {
     expect(Buffer.compare(await fs.readFile(dbFile), before)).toBe(0);
     expect(nodeSqliteReader()).toBeDefined();
     expect(opencodeModel([{ data: "{" }, { data: JSON.stringify({ role: "assistant", modelID: 7 }) }])).toBeUndefined();
+  });
+});
+
+describe("Cursor CLI store", () => {
+  const CHAT = "ac437fdf-3e7e-4a54-98a4-7bb04fd3efc6";
+  const CWD = "/home/alex/src/web";
+
+  async function cursorStore(meta: object, hash: string): Promise<string> {
+    const file = path.join(home, ".cursor", "chats", hash, CHAT, "store.db");
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const db = new BetterSqlite(file);
+    db.pragma("journal_mode = WAL");
+    db.exec("CREATE TABLE blobs (id TEXT PRIMARY KEY, data BLOB); CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);");
+    db.prepare("INSERT INTO meta VALUES ('0', ?)").run(Buffer.from(JSON.stringify(meta)).toString("hex"));
+    db.prepare("INSERT INTO blobs VALUES (?, ?)").run("9f2c", Buffer.from([0x0a, 0x02, 0x68, 0x69]));
+    db.close();
+    return file;
+  }
+
+  const cursor = (extra: Partial<InsightAgent> = {}): InsightAgent => ({ key: "cursor-41", provider: "cursor", pid: 41, sessionId: CHAT, cwd: CWD, estimateRuns: false, ...extra });
+  const meta = { agentId: CHAT, latestRootBlobId: "9f2c", name: "Fix the header", mode: "plan", createdAt: 1796050000000, lastUsedModel: "gpt-5.3-codex" };
+
+  it("reads model and plan mode from the meta row of the session's store (workspace dir = md5 of the cwd)", async () => {
+    const { createHash } = await import("node:crypto");
+    await cursorStore(meta, createHash("md5").update(CWD).digest("hex"));
+    const inspector = createInsights({ paths: { claudeDir: "/x", codexHome: "/x", geminiDir: "/x", home } });
+    const insight = (await inspector.poll([cursor()], at(0))).insights["cursor-41"];
+    expect(insight).toMatchObject({ model: "gpt-5.3-codex", mode: "plan" });
+    expect(insight?.contextLeftPercent).toBeUndefined();
+  });
+
+  it("finds the store without a cwd, and never reads another session's", async () => {
+    await cursorStore({ ...meta, mode: "ask" }, "e4e90b7bcae743c9a1a1a045a49e1b1d");
+    const inspector = createInsights({ paths: { claudeDir: "/x", codexHome: "/x", geminiDir: "/x", home } });
+    expect((await inspector.poll([cursor({ cwd: undefined })], at(0))).insights["cursor-41"]).toMatchObject({ model: "gpt-5.3-codex", mode: "ask" });
+    const other = await createInsights({ paths: { claudeDir: "/x", codexHome: "/x", geminiDir: "/x", home } }).poll([cursor({ sessionId: "11111111-2222-4333-8444-555555555555" })], at(0));
+    expect(other.insights["cursor-41"]?.model).toBeUndefined();
   });
 });
