@@ -18,6 +18,7 @@ import {
   uninstallItems,
   type ChangeOutcome,
   type FileChange,
+  planClaudeStatusline,
   type ItemPlan,
   type Lang,
   type Paths,
@@ -42,6 +43,8 @@ export interface CommonOptions {
   /** commander's --no-pointers sets this to false. */
   pointers?: boolean;
   dryRun?: boolean;
+  /** `install claude-code --statusline`: also route Claude Code's statusLine through Mytty (opt-in). */
+  statusline?: boolean;
 }
 
 function setup(io: Io, opts: CommonOptions) {
@@ -51,7 +54,7 @@ function setup(io: Io, opts: CommonOptions) {
   const pointers = opts.pointers !== false && settings.pointers;
   const context = planContext(paths, lang, io.env.PATH);
   const plan = () => planAll(context);
-  return { paths, lang, pointers, plan, claude: () => context.claudeVersion?.() };
+  return { paths, lang, pointers, statusline: settings.claudeStatusLine, plan, claude: () => context.claudeVersion?.() };
 }
 
 /**
@@ -173,6 +176,7 @@ export async function runInstall(ids: TargetId[], opts: CommonOptions, io: Io): 
     return 1;
   }
   const items = installItems(ctx.plan(), chosen, { pointers: ctx.pointers });
+  if ((opts.statusline === true || ctx.statusline) && chosen.includes("claude-code")) items.push(planClaudeStatusline(ctx.paths));
   return runChanges("install", items, installChanges(items), opts, io, ctx);
 }
 
@@ -190,6 +194,9 @@ export async function runFix(ids: readonly TargetId[], opts: CommonOptions, io: 
 export async function runUninstall(ids: TargetId[], opts: CommonOptions, io: Io): Promise<number> {
   const ctx = setup(io, opts);
   const items = uninstallItems(ctx.plan(), ids.length > 0 ? ids : INSTALL_TARGETS);
+  // Our statusLine entry goes with Claude Code's hooks: its original bytes come back.
+  const statusline = planClaudeStatusline(ctx.paths);
+  if ((ids.length === 0 || ids.includes("claude-code")) && statusline.uninstall.length > 0) items.push(statusline);
   return runChanges("uninstall", items, uninstallChanges(items), opts, io, ctx);
 }
 

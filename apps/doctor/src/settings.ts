@@ -7,6 +7,8 @@ export interface DoctorSettings {
   /** Set only when the file names it, so an installed pointer in the other language stays accepted. */
   lang?: Lang;
   pointers: boolean;
+  /** `claudeStatusLine: true`: install claude-code also routes its statusLine through Mytty (docs/usage-meters.md). */
+  claudeStatusLine?: boolean;
 }
 
 const MAX_SETTINGS_BYTES = 64 * 1024;
@@ -20,7 +22,7 @@ export function readDoctorSettings(paths: Pick<Paths, "settingsFile">): DoctorSe
     if (typeof raw !== "object" || raw === null) return { pointers: true };
     const r = raw as Record<string, unknown>;
     const lang = r.pointerLanguage === "en" || r.pointerLanguage === "ja" ? r.pointerLanguage : undefined;
-    return { ...(lang ? { lang } : {}), pointers: r.pointers !== false };
+    return { ...(lang ? { lang } : {}), pointers: r.pointers !== false, ...(r.claudeStatusLine === true ? { claudeStatusLine: true } : {}) };
   } catch {
     return { pointers: true }; // unreadable or not JSON: the defaults, as the engine does
   }

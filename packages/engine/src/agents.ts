@@ -5,6 +5,7 @@ import { ProviderIdSchema, type ProviderId } from "@mytty-bar/protocol";
 import type { DetectedAgent } from "@mytty-bar/detect";
 import { TerminalSchema } from "./snapshot.js";
 import type { PollActivity } from "./poll-activity.js";
+import type { UsageWindow } from "./insights/usage.js";
 
 /** What the event log remembers about the agent an event joined to (enough to rebuild the row). */
 export const AgentRefSchema = z.object({
@@ -34,7 +35,7 @@ export interface AgentRecord extends AgentRef {
   lastRunId?: string;
   poll?: PollActivity;
   /** Model, context left and a resume command read from the agent's transcript (insights). */
-  insight?: { model?: string; contextLeftPercent?: number; resumeCommand?: string };
+  insight?: { model?: string; contextLeftPercent?: number; resumeCommand?: string; usage?: UsageWindow[]; mode?: string };
   /** The process's working directory, read once (join fallback when the helper's parent is gone). */
   processCwd?: string;
   pollChangedAt?: string;

@@ -41,6 +41,8 @@ export async function pollInsights(core: EngineCore, inspector: InsightsInspecto
       ...(insight.model !== undefined ? { model: insight.model } : {}),
       ...(insight.contextLeftPercent !== undefined ? { contextLeftPercent: insight.contextLeftPercent } : {}),
       ...(insight.resumeCommand !== undefined ? { resumeCommand: insight.resumeCommand } : {}),
+      ...(insight.usage !== undefined ? { usage: insight.usage } : {}),
+      ...(insight.mode !== undefined ? { mode: insight.mode } : {}),
     };
     if (record.sessionId === undefined && insight.sessionId !== undefined) record.sessionId = insight.sessionId;
   }

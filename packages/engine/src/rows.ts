@@ -53,6 +53,8 @@ function rowOf(core: EngineCore, record: AgentRecord, attention: boolean): Agent
     ...(record.insight?.model !== undefined ? { model: record.insight.model } : {}),
     ...(record.insight?.contextLeftPercent !== undefined ? { contextLeftPercent: record.insight.contextLeftPercent } : {}),
     ...(resume !== undefined ? { resumeCommand: resume } : {}),
+    ...(record.insight?.usage !== undefined ? { usage: record.insight.usage } : {}),
+    ...(record.insight?.mode !== undefined ? { mode: record.insight.mode } : {}),
   };
 }
 

@@ -27,6 +27,12 @@ export const SettingsSchema = z.object({
   pollIntervalSeconds: z.number().min(1).max(60).catch(2).default(2),
   /** Low-context warning when less than this share of the context window is left; 0 = off (insights/context.ts). */
   lowContextPercent: z.number().min(0).max(100).catch(30).default(30),
+  /** Meters (context and usage limits) show the share "left" or "used": display only, warnings compare the same numbers. */
+  meterDisplay: z.enum(["left", "used"]).catch("left").default("left"),
+  /** Low-usage warning when less than this share of a provider's usage limit window is left; 0 = off. */
+  lowUsagePercent: z.number().min(0).max(100).catch(10).default(10),
+  /** Route Claude Code's statusLine through Mytty for its usage limits (mytty-doctor reads it; opt-in). */
+  claudeStatusLine: flag(false),
   pointerLanguage: z.enum(["en", "ja"]).catch("en").default("en"),
   launchAtLogin: flag(false),
   /** Write SKILL.md / AGENTS.md pointers on install (read by mytty-doctor). */

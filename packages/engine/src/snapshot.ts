@@ -2,6 +2,7 @@
 // only this — never payloads, never the tracker internals.
 import { z } from "zod";
 import { AttentionItemSchema, ProviderIdSchema, RunStateSchema } from "@mytty-bar/protocol";
+import { UsageWindowSchema } from "./insights/usage.js";
 
 export const TerminalSchema = z.object({
   app: z.string().optional(),
@@ -49,6 +50,10 @@ export const AgentRowSchema = z.object({
   model: z.string().optional(),
   contextLeftPercent: z.number().optional(),
   resumeCommand: z.string().optional(),
+  /** Usage-limit windows when a local source reports them (docs/usage-meters.md). */
+  usage: z.array(UsageWindowSchema).optional(),
+  /** The agent's chat mode where its store names it (Cursor CLI: "plan", "ask"). */
+  mode: z.string().optional(),
 });
 export type AgentRow = z.infer<typeof AgentRowSchema>;
 

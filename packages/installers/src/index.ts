@@ -45,3 +45,4 @@ export async function unifiedDiff(changes: readonly FileChange[]): Promise<strin
 export async function presentProviders(paths: Paths, pathVar?: string, ids?: readonly TargetId[]): Promise<TargetId[]> {
   return (await import("./presence.js")).presentProviders(paths, pathVar, ids);
 }
+export { planClaudeStatusline, statuslineScript, statuslineInstall, statuslineRemoval, statuslineScriptPath, statuslineRecordPath, statuslineDataDir, STATUSLINE_BASENAME, type StatuslineRecord } from "./claude-statusline.js";

@@ -1,6 +1,6 @@
 // Claude Code hook payload → Draft (docs/providers.md#claude-code).
 import { sanitizeId, sanitizeSessionId, sanitizeToolName } from "./hygiene.js";
-import { firstText, ignored, isRecord, requestKind, text } from "./map-common.js";
+import { failureMessage, firstText, ignored, isRecord, requestKind, text } from "./map-common.js";
 import type { Draft, ProviderVerdict } from "./map-common.js";
 
 /** Background task statuses that mean "no longer in flight" (anything else, or none, is in flight). */
@@ -87,7 +87,7 @@ export function mapClaude(payload: Record<string, unknown>): ProviderVerdict {
       return { ...base, kind: "succeeded", message: payload.message };
     }
     case "StopFailure":
-      return { ...base, kind: "failed", message: firstText(payload.error_details, payload.last_assistant_message, payload.error) };
+      return { ...base, kind: "failed", message: failureMessage(payload.error, payload.error_details, payload.last_assistant_message) };
     case "SessionEnd":
       return { ...base, kind: "disconnected" };
     default:

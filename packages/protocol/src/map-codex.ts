@@ -1,6 +1,6 @@
 // Codex CLI hook payload → Draft (docs/providers.md#codex).
 import { sanitizeId, sanitizeSessionId, sanitizeToolName, sanitizeToolUseId } from "./hygiene.js";
-import { firstText, ignored, requestKind, text } from "./map-common.js";
+import { failureMessage, ignored, requestKind, text } from "./map-common.js";
 import type { ProviderVerdict } from "./map-common.js";
 
 /**
@@ -36,7 +36,7 @@ export function mapCodex(payload: Record<string, unknown>): ProviderVerdict {
       return {
         ...base,
         kind: "failed",
-        message: firstText(payload.message, payload.error_details, payload.last_assistant_message, payload.error),
+        message: failureMessage(payload.error, payload.message, payload.error_details, payload.last_assistant_message),
       };
     case "Interrupt":
       // The user stopped the turn: it is over but did not finish (docs/providers.md#codex).

@@ -40,6 +40,15 @@ export function firstText(...values: unknown[]): string | undefined {
   return undefined;
 }
 
+/**
+ * A failure's message; a turn stopped by the provider's usage limit (Claude Code's and Codex's StopFailure
+ * `error: "rate_limit"`) says so first, so the tray, the notification and the row read "blocked by a limit".
+ */
+export function failureMessage(error: unknown, ...texts: unknown[]): string | undefined {
+  const detail = firstText(...texts, error);
+  return error === "rate_limit" ? `Blocked by the usage limit${detail !== undefined && detail !== "rate_limit" ? `: ${detail}` : ""}` : detail;
+}
+
 export function firstArrayItem(value: unknown): unknown {
   return Array.isArray(value) ? value[0] : undefined;
 }

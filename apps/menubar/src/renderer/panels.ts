@@ -110,6 +110,11 @@ export function renderSettings(settings: Settings | undefined, change: Change): 
         h("legend", {}, "General"),
         checkbox("Keep the Mac awake while agents run", settings.preventSleep, "preventSleep", (v) => change({ preventSleep: v })),
         numberField("Warn when context left is below (%, 0 = off)", settings.lowContextPercent, "lowContextPercent", 0, 100, (v) => change({ lowContextPercent: v })),
+        checkbox("Meters show the share used (not left)", settings.meterDisplay === "used", "meterDisplay", (v) => change({ meterDisplay: v ? "used" : "left" })),
+        numberField("Warn when a usage limit left is below (%, 0 = off)", settings.lowUsagePercent, "lowUsagePercent", 0, 100, (v) => change({ lowUsagePercent: v })),
+        checkbox("Claude Code usage limits via its status line (applied by mytty-doctor install)", settings.claudeStatusLine, "claudeStatusLine", (v) =>
+          change({ claudeStatusLine: v }),
+        ),
         numberField("Look for agents every (seconds)", settings.pollIntervalSeconds, "pollIntervalSeconds", 1, 60, (v) => change({ pollIntervalSeconds: v })),
         h("label", {}, "Pointer language", language),
         checkbox("Launch at login", settings.launchAtLogin, "launchAtLogin", (v) => change({ launchAtLogin: v })),

@@ -2,6 +2,7 @@
 import type { Settings, SettingsPatch, Snapshot } from "@mytty-bar/engine";
 import type { Banner, IntegrationRow, MyttyBarBridge, Push } from "../ipc/contract.js";
 import { LOW_CONTEXT_PERCENT_DEFAULT } from "../view-model/context.js";
+import { LOW_USAGE_PERCENT_DEFAULT } from "../view-model/usage.js";
 import { formatElapsed } from "../view-model/model.js";
 import { h, replaceBody } from "./dom.js";
 import { renderIntegrations, renderSettings } from "./panels.js";
@@ -94,7 +95,13 @@ function render(): void {
   if (snapshot) {
     const t = now();
     replaceBody(document.getElementById("attention"), ...renderAttention(snapshot, state.integrations, t, actions));
-    replaceBody(document.getElementById("agents"), ...renderAgents(snapshot, t, actions, state.settings?.lowContextPercent ?? LOW_CONTEXT_PERCENT_DEFAULT));
+    replaceBody(
+      document.getElementById("agents"),
+      ...renderAgents(snapshot, t, actions, state.settings?.lowContextPercent ?? LOW_CONTEXT_PERCENT_DEFAULT, {
+        display: state.settings?.meterDisplay ?? "left",
+        lowUsagePercent: state.settings?.lowUsagePercent ?? LOW_USAGE_PERCENT_DEFAULT,
+      }),
+    );
   }
   replaceBody(
     document.getElementById("integrations"),

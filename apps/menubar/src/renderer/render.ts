@@ -13,6 +13,7 @@ import {
   whereLabel,
 } from "../view-model/model.js";
 import { contextLine } from "../view-model/context.js";
+import { LOW_USAGE_PERCENT_DEFAULT, usageLine, type MeterDisplay } from "../view-model/usage.js";
 import { copyableResume } from "../view-model/resume.js";
 import { h } from "./dom.js";
 
@@ -96,7 +97,26 @@ function contextNode(line: ReturnType<typeof contextLine>): HTMLElement | null {
   );
 }
 
-export function renderAgents(snapshot: Snapshot, now: number, actions: Actions, lowContextPercent: number): Node[] {
+/** Usage-limit meters ("5 h: 62 % left · resets 14:00"); a window below the low-usage threshold is marked. */
+function usageNode(line: ReturnType<typeof usageLine>): HTMLElement | null {
+  if (!line) return null;
+  const meters = line.meters.map((m) => h("span", { className: `meter${m.low ? " low" : ""}`, "data-usage": m.low ? "low" : "ok" }, m.low ? `⚠ ${m.text}` : m.text));
+  const parts = meters.flatMap((m, i) => (i === 0 ? [m] : [" · ", m]));
+  return h("div", { className: `line3 usage${line.warning ? " low" : ""}`, "data-meters": "usage", title: line.warning ?? "" }, ...parts);
+}
+
+export interface MeterSettings {
+  display: MeterDisplay;
+  lowUsagePercent: number;
+}
+
+export function renderAgents(
+  snapshot: Snapshot,
+  now: number,
+  actions: Actions,
+  lowContextPercent: number,
+  meters: MeterSettings = { display: "left", lowUsagePercent: LOW_USAGE_PERCENT_DEFAULT },
+): Node[] {
   if (snapshot.agents.length === 0) {
     return [h("p", { className: "empty", "data-empty": "agents" }, "No agents running. Start claude, codex, cursor-agent, opencode or gemini in any terminal.")];
   }
@@ -109,7 +129,8 @@ export function renderAgents(snapshot: Snapshot, now: number, actions: Actions, 
         h("div", { className: "place" }, place.place),
         ...place.agents.map((agent) => {
           const since = Date.parse(agent.startedAt ?? agent.updatedAt);
-          const context = contextLine(agent, lowContextPercent);
+          const context = contextLine(agent, lowContextPercent, meters.display);
+          const usage = usageLine(agent, meters.display, meters.lowUsagePercent, now);
           return h(
             "div",
             {
@@ -117,7 +138,7 @@ export function renderAgents(snapshot: Snapshot, now: number, actions: Actions, 
               tabindex: 0,
               "data-row": "agent",
               "data-agent": agent.id,
-              "aria-label": `${agentName(agent)} ${stateLabel(agent.state)} in ${group.app} ${place.place}${context?.low ? `, ${context.warning ?? ""}` : ""}`,
+              "aria-label": `${agentName(agent)} ${stateLabel(agent.state)} in ${group.app} ${place.place}${context?.low ? `, ${context.warning ?? ""}` : ""}${usage?.warning ? `, ${usage.warning}` : ""}`,
             },
             h(
               "div",
@@ -129,6 +150,7 @@ export function renderAgents(snapshot: Snapshot, now: number, actions: Actions, 
             ),
             h("div", { className: "line2", title: agent.cwd ?? "" }, [agent.message ?? agent.note, shortPath(agent.cwd)].filter(Boolean).join(" — ") || agentName(agent)),
             contextNode(context),
+            usageNode(usage),
             h(
               "div",
               { className: "actions" },

@@ -6,7 +6,7 @@ import type { FocusOutcome } from "../focus/types.js";
 import { LOW_CONTEXT_PERCENT_DEFAULT } from "../view-model/context.js";
 import { copyableResume } from "../view-model/resume.js";
 import { osc52Copier } from "./clipboard.js";
-import { Dashboard } from "./dashboard.js";
+import { Dashboard, type TuiMeters } from "./dashboard.js";
 import { keysOf } from "./keys.js";
 import { acknowledgeTargets, jumpTarget, keepSelection, selectable, tuiRows, visibleRows } from "./model.js";
 
@@ -19,11 +19,13 @@ export interface TuiAppProps {
   onNotice?: (listener: (notice: Notice) => void) => () => void;
   /** The low-context threshold now in force (settings may change while the dashboard runs); 0 = off. */
   lowContextPercent?: () => number;
+  /** Meter words and the low-usage threshold now in force (read on every frame, like lowContextPercent). */
+  meters?: () => TuiMeters;
   /** Sends text to the clipboard (default: OSC 52 to this terminal); false when it was not sent. */
   copy?: (text: string) => boolean;
 }
 
-export function TuiApp({ engine, focus, now = Date.now, onNotice, lowContextPercent = () => LOW_CONTEXT_PERCENT_DEFAULT, copy }: TuiAppProps) {
+export function TuiApp({ engine, focus, now = Date.now, onNotice, lowContextPercent = () => LOW_CONTEXT_PERCENT_DEFAULT, meters, copy }: TuiAppProps) {
   const { exit } = useApp();
   const { stdout } = useStdout();
   // Straight to the terminal, not through ink: the sequence draws nothing, so ink's frame is unaffected.
@@ -92,5 +94,5 @@ export function TuiApp({ engine, focus, now = Date.now, onNotice, lowContextPerc
   void tick;
   // Title, key line, status and margins and the headings' margins take seven lines; the rest scrolls with the selection.
   const shown = visibleRows(rows, selected?.key, Math.max(3, (stdout.rows || 24) - 7));
-  return <Dashboard snapshot={snapshot} rows={shown} selectedKey={selected?.key} now={now()} status={status} lowContextPercent={lowContextPercent()} />;
+  return <Dashboard snapshot={snapshot} rows={shown} selectedKey={selected?.key} now={now()} status={status} lowContextPercent={lowContextPercent()} {...(meters ? { meters: meters() } : {})} />;
 }

@@ -2,6 +2,7 @@
 import { Box, Text } from "ink";
 import type { Snapshot } from "@mytty-bar/engine";
 import { contextLine } from "../view-model/context.js";
+import { LOW_USAGE_PERCENT_DEFAULT, usageLine, type MeterDisplay } from "../view-model/usage.js";
 import { agentName, formatElapsed, kindLabel, providerLabel, shortPath, stateLabel, whereLabel } from "../view-model/model.js";
 import type { TuiRow } from "./model.js";
 
@@ -13,7 +14,16 @@ export interface DashboardProps {
   status: string;
   /** Low-context threshold in force (0 = off). */
   lowContextPercent: number;
+  /** Meters in "left" or "used" words, and the low-usage threshold (0 = off). */
+  meters?: TuiMeters;
 }
+
+export interface TuiMeters {
+  display: MeterDisplay;
+  lowUsagePercent: number;
+}
+
+const DEFAULT_METERS: TuiMeters = { display: "left", lowUsagePercent: LOW_USAGE_PERCENT_DEFAULT };
 
 const STATE_COLOR: Record<string, string> = {
   running: "cyan",
@@ -24,7 +34,7 @@ const STATE_COLOR: Record<string, string> = {
   succeeded: "green",
 };
 
-function Row({ row, selected, now, lowContextPercent }: { row: TuiRow; selected: boolean; now: number; lowContextPercent: number }) {
+function Row({ row, selected, now, lowContextPercent, meters }: { row: TuiRow; selected: boolean; now: number; lowContextPercent: number; meters: TuiMeters }) {
   const mark = selected ? "›" : " ";
   switch (row.type) {
     case "heading":
@@ -56,7 +66,8 @@ function Row({ row, selected, now, lowContextPercent }: { row: TuiRow; selected:
       const a = row.agent;
       const elapsed = formatElapsed(now - Date.parse(a.startedAt ?? a.updatedAt));
       const tail = [a.message ?? a.note, shortPath(a.cwd)].filter(Boolean).join(" — ");
-      const context = contextLine(a, lowContextPercent);
+      const context = contextLine(a, lowContextPercent, meters.display);
+      const usage = usageLine(a, meters.display, meters.lowUsagePercent, now);
       return (
         <Text inverse={selected}>
           {`${mark}   ${a.label ?? agentName(a)} `}
@@ -68,6 +79,11 @@ function Row({ row, selected, now, lowContextPercent }: { row: TuiRow; selected:
               {context.low ? `⚠ ${context.text}` : context.text}
             </Text>
           ) : null}
+          {usage?.meters.map((m) => (
+            <Text key={m.text} color={m.low ? "yellow" : undefined} bold={m.low}>
+              {` · ${m.low ? "⚠ " : ""}${m.text}`}
+            </Text>
+          ))}
           {tail ? ` — ${tail}` : ""}
         </Text>
       );
@@ -75,7 +91,7 @@ function Row({ row, selected, now, lowContextPercent }: { row: TuiRow; selected:
   }
 }
 
-export function Dashboard({ snapshot, rows, selectedKey, now, status, lowContextPercent }: DashboardProps) {
+export function Dashboard({ snapshot, rows, selectedKey, now, status, lowContextPercent, meters = DEFAULT_METERS }: DashboardProps) {
   return (
     <Box flexDirection="column">
       <Text bold>
@@ -83,7 +99,7 @@ export function Dashboard({ snapshot, rows, selectedKey, now, status, lowContext
         <Text dimColor>{snapshot.tray.title || (snapshot.agents.length ? "all quiet" : "no agents running")}</Text>
       </Text>
       {rows.map((row, i) => (
-        <Row key={"key" in row ? row.key : `${row.type}:${i}`} row={row} selected={"key" in row && row.key === selectedKey} now={now} lowContextPercent={lowContextPercent} />
+        <Row key={"key" in row ? row.key : `${row.type}:${i}`} row={row} selected={"key" in row && row.key === selectedKey} now={now} lowContextPercent={lowContextPercent} meters={meters} />
       ))}
       <Box marginTop={1}>
         <Text dimColor>↑/↓ j/k move · enter jump · a acknowledge · c copy resume · q quit</Text>

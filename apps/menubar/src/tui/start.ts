@@ -7,6 +7,7 @@ import { focusAgent } from "../focus/run.js";
 import { resolveToolPaths } from "../focus/hosts.js";
 import { nodeCommandRunner } from "../focus/node-runner.js";
 import type { FocusOutcome } from "../focus/types.js";
+import type { TuiMeters } from "./dashboard.js";
 import { TUI_NEEDS_TTY } from "../messages.js";
 import { withoutCiVariables } from "./load-ink.js";
 
@@ -20,6 +21,7 @@ export interface TuiExtras {
   now?: () => number;
   onNotice?: (listener: (notice: Notice) => void) => () => void;
   lowContextPercent?: () => number;
+  meters?: () => TuiMeters;
   copy?: (text: string) => boolean;
 }
 
@@ -53,7 +55,11 @@ export async function startTui(): Promise<number> {
   });
   try {
     // Read on every frame, so a threshold changed in the menu bar's settings (file re-read) applies here too.
-    return await runTui(running.engine, focus, { onNotice, lowContextPercent: () => running.engine.settings().lowContextPercent });
+    return await runTui(running.engine, focus, {
+      onNotice,
+      lowContextPercent: () => running.engine.settings().lowContextPercent,
+      meters: () => ({ display: running.engine.settings().meterDisplay, lowUsagePercent: running.engine.settings().lowUsagePercent }),
+    });
   } finally {
     await running.stop();
   }

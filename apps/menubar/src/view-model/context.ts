@@ -3,6 +3,7 @@
 // engine's contextWarning() is restated here once for both front ends; view-model.test.ts checks it
 // against the engine's function value by value, so the two cannot drift apart unnoticed.
 import type { AgentRow } from "@mytty-bar/engine";
+import { contextShareText, type MeterDisplay } from "./usage.js";
 
 /** The engine's DEFAULT_LOW_CONTEXT_PERCENT (a test keeps them equal): used until settings arrive. */
 export const LOW_CONTEXT_PERCENT_DEFAULT = 30;
@@ -25,10 +26,10 @@ export function isLowContext(contextLeftPercent: number | undefined, thresholdPe
   return knownPercent(contextLeftPercent) && thresholdPercent > 0 && Math.round(contextLeftPercent) < thresholdPercent;
 }
 
-/** The row's model/context line; undefined when neither the model nor the context is known. */
-export function contextLine(agent: Pick<AgentRow, "model" | "contextLeftPercent">, thresholdPercent: number): ContextLine | undefined {
+/** The row's model/context line; undefined when neither is known. `display` changes the words, never the warning. */
+export function contextLine(agent: Pick<AgentRow, "model" | "contextLeftPercent" | "mode">, thresholdPercent: number, display: MeterDisplay = "left"): ContextLine | undefined {
   const left = knownPercent(agent.contextLeftPercent) ? Math.round(agent.contextLeftPercent) : undefined;
-  const parts = [agent.model, left !== undefined ? `${left}% context left` : undefined].filter((p): p is string => Boolean(p));
+  const parts = [agent.model, agent.mode !== undefined ? `${agent.mode} mode` : undefined, left !== undefined ? contextShareText(left, display) : undefined].filter((p): p is string => Boolean(p));
   if (parts.length === 0) return undefined;
   const text = parts.join(" · ");
   if (left === undefined || !isLowContext(agent.contextLeftPercent, thresholdPercent)) return { text, low: false };

@@ -16,3 +16,8 @@ export * from "./hooks.js";
 export * from "./settings-files.js";
 export * from "./claude-registry.js";
 export * from "./registry-watch.js";
+export * from "./usage.js";
+export * from "./opencode.js";
+export * from "./sqlite.js";
+export * from "./cursor-store.js";
+export * from "./stores.js";

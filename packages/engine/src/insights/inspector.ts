@@ -12,6 +12,10 @@ import { agentResumeCommand } from "./resume.js";
 import { antigravityModel, claudeSelection, type SelectionCache, type SettingsCache } from "./settings-files.js";
 import { nodeTranscriptSource, processStartMs, type FileStamp, type TranscriptSource } from "./source.js";
 import { memoizedLookups } from "./memo-source.js";
+import type { UsageWindow } from "./usage.js";
+import { pollStatusline, type StatuslineWatch } from "./statusline-watch.js";
+import type { SqliteReader } from "./sqlite.js";
+import { emptyStoreWatch, storeReader, type StoreWatch } from "./stores.js";
 import { mergeRegistryEvents, pollRegistry, type RegistryRun, type RegistryWatch } from "./registry-watch.js";
 
 export interface InsightAgent {
@@ -43,6 +47,8 @@ export interface AgentInsight {
   contextLeftPercent?: number;
   usedTokens?: number;
   windowTokens?: number;
+  usage?: UsageWindow[]; // usage-limit windows (docs/usage-meters.md)
+  mode?: string; // Cursor's chat mode (plan, ask, …)
   /** Session id the transcript names (hooks' id wins for resume when both exist). */
   sessionId?: string;
   transcriptPath?: string;
@@ -68,6 +74,8 @@ export interface InsightsOptions {
   settleMs?: number;
   tailBytes?: number;
   headBytes?: number;
+  /** Reads OpenCode's SQLite store (default: node:sqlite or better-sqlite3; false = never). */
+  sqlite?: SqliteReader | false;
 }
 
 export interface InsightsInspector {
@@ -94,6 +102,8 @@ interface Watch {
   appeared: boolean;
   settings: SettingsCache;
   registry: RegistryWatch;
+  statusline: StatuslineWatch;
+  stores: StoreWatch;
 }
 
 const sameStamp = (a: FileStamp | undefined, b: FileStamp | undefined) =>
@@ -108,6 +118,7 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
   const settleMs = options.settleMs ?? SETTLE_MS;
   const readOptions = { tailBytes: options.tailBytes ?? DEFAULT_TAIL_BYTES, headBytes: options.headBytes ?? DEFAULT_HEAD_BYTES };
   const watches = new Map<string, Watch>();
+  const stores = storeReader(options.paths, options.sqlite);
   const codexCwds: CodexCwdCache = new Map();
   let queue: Promise<unknown> = Promise.resolve();
   let bootTime: number | undefined;
@@ -153,7 +164,8 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
       return { model: await antigravityModel(source, options.paths, agent, watch.settings), resumeCommand: agentResumeCommand({ ...agent, hookSessionId: agent.sessionId }) };
     }
     if (agent.provider !== "claude-code" && agent.provider !== "codex") {
-      return { resumeCommand: agentResumeCommand({ ...agent, hookSessionId: agent.sessionId }) };
+      const { model, mode } = await stores(source, agent, watch.stores, t);
+      return stripUndefined({ model, mode, resumeCommand: agentResumeCommand({ ...agent, hookSessionId: agent.sessionId }) });
     }
     // Claude Code's own registry, when it speaks for this process, replaces the transcript's run guesses.
     const registry =
@@ -219,6 +231,7 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
       insight.model = summary.model;
       insight.sessionId = registry.sessionId ?? summary.sessionId;
       insight.usedTokens = summary.usedTokens;
+      insight.usage = summary.usage;
       if (agent.provider === "claude-code") {
         if (summary.usedTokens !== undefined) {
           const window = claudeWindow(summary.model, await claudeSelection(source, options.paths, agent, watch.selection, t, locateIntervalMs));
@@ -230,6 +243,7 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
         insight.contextLeftPercent = summary.contextLeftPercent;
       }
     }
+    if (agent.provider === "claude-code") insight.usage = await pollStatusline(source, options.paths.dataDir, agent, watch.statusline);
     insight.resumeCommand = agentResumeCommand({ ...agent, hookSessionId: agent.sessionId, transcriptSessionId: insight.sessionId });
     return stripUndefined(insight);
   }
@@ -258,7 +272,7 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
       agents.map(async (agent) => {
         let watch = watches.get(agent.key);
         if (watch === undefined) {
-          watch = { agent: ownFacts(agent), locatedAt: -Infinity, stampSeenAt: t, readAt: -Infinity, selection: { at: -Infinity }, settings: {}, estimate: emptyEstimate(), pending: false, appeared: false, registry: {} };
+          watch = { agent: ownFacts(agent), locatedAt: -Infinity, stampSeenAt: t, readAt: -Infinity, selection: { at: -Infinity }, settings: {}, estimate: emptyEstimate(), pending: false, appeared: false, registry: {}, statusline: {}, stores: emptyStoreWatch() };
           watches.set(agent.key, watch);
         }
         watch.agent = ownFacts(agent);

@@ -6,6 +6,7 @@ import { inspectClaudeRecords } from "./claude.js";
 import { claudeInterruption, claudeTurns, type Interruption, type Turn } from "./claude-turns.js";
 import { inspectCodexRecords, codexTurns, type CodexContext } from "./codex.js";
 import type { FileStamp, TranscriptSource } from "./source.js";
+import { latestCodexUsage, type UsageWindow } from "./usage.js";
 
 export const DEFAULT_TAIL_BYTES = 256 * 1024;
 export const DEFAULT_HEAD_BYTES = 64 * 1024;
@@ -17,6 +18,8 @@ export interface TranscriptSummary {
   /** Codex reports its window; Claude's depends on the selection and is computed later. */
   windowTokens?: number;
   contextLeftPercent?: number;
+  /** Usage-limit windows the transcript reports (Codex's rate_limits); the newest snapshot wins. */
+  usage?: UsageWindow[];
   turns: Turn[];
   interruption?: Interruption;
 }
@@ -76,6 +79,7 @@ export async function readCodex(
     usedTokens: context.usedTokens,
     windowTokens: context.windowTokens,
     contextLeftPercent: context.contextLeftPercent,
+    usage: latestCodexUsage(records) ?? previous?.usage,
     turns,
     // Codex's ESC (turn_aborted) is the same fact as Claude's interruption: the turn ended without a result.
     interruption:

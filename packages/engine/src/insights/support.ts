@@ -21,15 +21,15 @@ export const INSIGHT_SUPPORT: Record<ProviderId, InsightSupport> = {
     note: "Antigravity: model from its global settings.json once a hook session exists; its conversation store is protobuf without a stable schema. Gemini CLI: not read.",
   },
   opencode: {
-    model: false,
+    model: true,
     context: false,
     runEstimate: false,
-    note: "OpenCode keeps messages in SQLite (opencode.db); reading it needs a native module or node:sqlite (absent on Node 20), and it stores no context size.",
+    note: "OpenCode: model from its SQLite store (opencode.db, read-only, by the hook session id); it stores no context window size, so no context meter.",
   },
   cursor: {
     model: false,
     context: false,
     runEstimate: false,
-    note: "Cursor CLI keeps chats in SQLite store.db with protobuf blobs; not readable without a native module on Node 20.",
+    note: "Cursor CLI keeps chats in SQLite store.db with protobuf blobs whose schema is not published; not read (no guess).",
   },
 };
