@@ -80,6 +80,7 @@ function parseRecord(text: string | null): StatuslineRecord | undefined {
     if (value.original !== null && typeof value.original !== "string") return undefined;
     return { original: value.original, ...(value.fileWasAbsent === true ? { fileWasAbsent: true } : {}) };
   } catch {
+    // an unreadable record of ours is treated as absent
     return undefined;
   }
 }

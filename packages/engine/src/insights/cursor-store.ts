@@ -24,6 +24,7 @@ export function cursorMeta(value: unknown): CursorChat {
   try {
     meta = asRecord(JSON.parse(text));
   } catch {
+    // a meta row that is not JSON tells nothing: no model, never a guess
     return {};
   }
   const model = sanitizeLabel(asString(meta?.lastUsedModel));

@@ -19,6 +19,7 @@ export function opencodeModel(rows: readonly Record<string, unknown>[]): string 
     try {
       data = typeof row.data === "string" ? JSON.parse(row.data) : undefined;
     } catch {
+      // a message row that is not JSON is skipped; the next one may tell the model
       continue;
     }
     const info = asRecord(data);

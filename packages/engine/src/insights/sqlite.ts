@@ -26,6 +26,7 @@ function opener(): ((file: string) => Database) | undefined {
     const BetterSqlite = requireHere("better-sqlite3") as new (file: string, options: object) => Database;
     return (file) => new BetterSqlite(file, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
   } catch {
+    // better-sqlite3 not installed or not loadable here: no SQLite reader, the rows show no model
     return undefined;
   }
 }
