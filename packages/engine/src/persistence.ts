@@ -4,7 +4,7 @@
 // (log-snapshot.ts): either way the log drops to at most half its bound, so the next compaction is
 // at least that many appends away — never one rewrite per event. It runs beside the append path: lines
 // appended while it works are kept after it (jsonl.ts).
-import type { Paths } from "@mytty-bar/installers";
+import type { Paths } from "@mytty-bar/paths";
 import type { EngineCore } from "./core.js";
 import { jsonlFile, type JsonlFile } from "./jsonl.js";
 import { AckEntrySchema, LogEntrySchema, type AckEntry, type LogEntry } from "./log-entry.js";

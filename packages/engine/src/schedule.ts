@@ -1,6 +1,6 @@
 // Scheduling: the process scans (one at a time), the periodic poll (settings file, scan with CPU,
 // transcript insights), the Cursor approval-estimate timer and the engine.pid lease renewal.
-import { ENGINE_LEASE_RENEW_SECONDS } from "@mytty-bar/installers";
+import { ENGINE_LEASE_RENEW_SECONDS } from "@mytty-bar/paths";
 import type { ProcessInfo, ProcessSource, Scanner, ScanResult } from "@mytty-bar/detect";
 import type { Change, EngineCore } from "./core.js";
 import type { CpuSampler } from "./cpu.js";

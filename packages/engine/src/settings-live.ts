@@ -1,6 +1,6 @@
 // The settings the running engine uses: <data>/settings.json, re-read when its mtime moves (the poll
 // checks), saved through updateSettings; each new value goes to `apply` with the one it replaces.
-import type { Paths } from "@mytty-bar/installers";
+import type { Paths } from "@mytty-bar/paths";
 import { mtimeOf } from "./engine-util.js";
 import type { EngineLog } from "./log.js";
 import { loadSettings, saveSettings, type Settings, type SettingsPatch } from "./settings.js";
