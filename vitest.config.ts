@@ -9,7 +9,7 @@ export default defineConfig({
     alias: {
       // Subpaths first: a prefix alias would otherwise take them.
       "@mytty-bar/engine/client": fileURLToPath(new URL("./packages/engine/src/client-entry.ts", import.meta.url)),
-      "@mytty-bar/installers/paths": fileURLToPath(new URL("./packages/installers/src/paths.ts", import.meta.url)),
+      "@mytty-bar/paths": src("packages/paths"),
       "@mytty-bar/protocol": src("packages/protocol"),
       "@mytty-bar/detect": src("packages/detect"),
       "@mytty-bar/installers": src("packages/installers"),

@@ -38,7 +38,8 @@ describe("package boundaries (lint)", () => {
   it("bans os.homedir() outside the paths module", async () => {
     const code = 'import os from "node:os";\nexport const h = os.homedir();\n';
     expect(await lint("packages/engine/src/x.ts", code)).toHaveLength(1);
-    expect(await lint("packages/installers/src/paths.ts", code)).toEqual([]);
+    expect(await lint("packages/paths/src/index.ts", code)).toEqual([]);
+    expect(await lint("packages/installers/src/paths.ts", code)).toHaveLength(1);
   });
 
   it("allows the arrows docs/architecture.md draws", async () => {

@@ -6,16 +6,17 @@ import path from "node:path";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const APPS = new Set(["doctor", "team", "menubar"]);
-const PACKAGES = new Set(["protocol", "detect", "installers", "engine"]);
+const PACKAGES = new Set(["paths", "protocol", "detect", "installers", "engine"]);
 /** Which workspace packages each package may import (apps may import any package, never another app). */
 const ALLOWED = {
+  paths: [],
   protocol: [],
   detect: ["protocol"],
-  installers: ["protocol"],
-  engine: ["protocol", "detect", "installers"],
+  installers: ["paths", "protocol"],
+  engine: ["paths", "protocol", "detect", "installers"],
 };
 const ELECTRON_MODULES = new Set(["electron", "menubar"]);
-const HOMEDIR_MODULE = "packages/installers/src/paths.ts";
+const HOMEDIR_MODULE = "packages/paths/src/index.ts";
 
 /** A subpath the package itself declares in its "exports" (e.g. @mytty-bar/engine/client) is public too. */
 function publicSubpath(dep, sub) {

@@ -2,7 +2,7 @@
 // on the control socket, each with a short timeout so a stuck engine cannot stall the doctor.
 // The light entry: loading the whole engine to send two JSON lines cost most of status's budget.
 import { request, ControlClientError, EngineNotRunningError, type PingResult, type Stats } from "@mytty-bar/engine/client";
-import type { Paths } from "@mytty-bar/installers";
+import type { Paths } from "@mytty-bar/paths";
 
 export interface EngineStatus {
   running: boolean;

@@ -2,7 +2,7 @@
 // first, and stopping releases it again.
 import { createSource, scopedSource, type ProcessSource } from "@mytty-bar/detect";
 import { acquireEngineLock, createEngine, type Engine, type EnginePorts } from "@mytty-bar/engine";
-import type { Paths } from "@mytty-bar/installers";
+import type { Paths } from "@mytty-bar/paths";
 
 export interface RunningEngine {
   engine: Engine;

@@ -1,7 +1,7 @@
 // `mytty-bar --headless`: the engine in the foreground, no UI. One per data dir (engine.pid), socket and
 // pid file removed on SIGINT/SIGTERM; leftovers of a crash are replaced, a live engine is never.
 import { createEngine, EngineAlreadyRunningError, type Engine, type Notice } from "@mytty-bar/engine";
-import { resolvePaths, type Paths } from "@mytty-bar/installers";
+import { resolvePaths, type Paths } from "@mytty-bar/paths";
 
 export interface HeadlessOptions {
   paths?: Paths;

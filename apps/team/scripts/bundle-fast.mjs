@@ -1,5 +1,5 @@
 // Build step after `tsc -b` (root `npm run build`), the same treatment as apps/doctor's status bundle:
-// dist/fast-main.js and what it imports from our packages (the engine's light client, installers'
+// dist/fast-main.js and what it imports from our packages (the engine's light client, @mytty-bar/
 // paths) into dist/fast.cjs, one CommonJS file; a V8 code cache trained on `list --json`; last
 // dist/fast.json, what the bundle was made from (size, mtime), so bin/mytty-team.js runs the bundle
 // only while that is unchanged and otherwise falls back to dist/cli.js.

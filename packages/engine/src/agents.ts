@@ -1,8 +1,8 @@
 // The engine's agents: one record per agent process (or, without one, per provider session).
 // Records carry what a row needs; the run state itself lives in protocol's tracker.
 import { z } from "zod";
-import { ProviderIdSchema, type ProviderId } from "@mytty-bar/protocol";
-import type { DetectedAgent } from "@mytty-bar/detect";
+import { ProviderIdSchema, type ProviderId, type SpoolEnvelope } from "@mytty-bar/protocol";
+import type { DetectedAgent, TerminalLocation } from "@mytty-bar/detect";
 import { TerminalSchema } from "./snapshot.js";
 import type { PollActivity } from "./poll-activity.js";
 import type { UsageWindow } from "./insights/usage.js";
@@ -92,4 +92,34 @@ export function refFromSession(provider: ProviderId, sessionOrRun: string, tty: 
 
 export function recordFromRef(ref: AgentRef, now: Date): AgentRecord {
   return { ...ref, alive: true, detected: false, firstSeenAt: now.toISOString() };
+}
+
+export function refOf(record: AgentRecord): AgentRef {
+  return {
+    key: record.key,
+    id: record.id,
+    provider: record.provider,
+    pid: record.pid,
+    ...(record.startTime !== undefined ? { startTime: record.startTime } : {}),
+    tty: record.tty,
+    terminal: record.terminal,
+    via: record.via,
+    executable: record.executable,
+    ...(record.argv ? { argv: record.argv } : {}),
+    ...(record.variant ? { variant: record.variant } : {}),
+  };
+}
+
+export function hintsOf(envelope: SpoolEnvelope): Record<string, string> {
+  const hints: Record<string, string> = {};
+  for (const [key, value] of Object.entries(envelope.env)) if (value !== undefined && value !== "") hints[key] = value;
+  return hints;
+}
+
+/** detect's terminal for the chain, plus the helper's env hints where detect found none. */
+export function mergeTerminal(terminal: TerminalLocation, hints: Record<string, string>): AgentRef["terminal"] {
+  const merged: AgentRef["terminal"] = { ...terminal };
+  if (merged.tmuxPane === undefined && hints.tmux_pane !== undefined) merged.tmuxPane = hints.tmux_pane;
+  if (merged.hints === undefined && Object.keys(hints).length > 0) merged.hints = hints;
+  return merged;
 }

@@ -3,25 +3,29 @@
 import {
   acknowledge as ackItem,
   applyEvent,
+  dueCursorApprovals,
   emptyEstimator,
   emptyTracker,
   isTerminal,
   mapPayload,
+  nextCursorDeadline,
   observeCursorEvent,
   parseSpoolFile,
+  restoreRun,
   type AgentEvent,
   type CursorEstimatorState,
   type ProviderId,
+  type Run,
   type SpoolEnvelope,
   type TrackerState,
 } from "@mytty-bar/protocol";
-import type { JoinResult, ProcessInfo, ScanResult, TerminalLocation } from "@mytty-bar/detect";
+import type { JoinResult, ProcessInfo, ScanResult } from "@mytty-bar/detect";
 import { chainVerdict } from "./join.js";
-import { recordFromRef, refFromDetected, refFromSession, processKey, type AgentRecord, type AgentRef } from "./agents.js";
+import { recordFromRef, refFromDetected, refFromSession, processKey, refOf, hintsOf, mergeTerminal, type AgentRecord, type AgentRef } from "./agents.js";
 import { nextPollActivity } from "./poll-activity.js";
 import { disconnectEvent, pruneRecords, pruneRuns } from "./retention.js";
-import type { LogEntry } from "./log-entry.js";
-import type { NewItem } from "./policy/notify.js";
+import type { LogEntry, RunEntry } from "./log-entry.js";
+import { mergeChange, type Change } from "./change.js";
 
 export interface CoreCounters {
   accepted: number;
@@ -34,14 +38,11 @@ export type Prepared =
   | { kind: "done"; status: "rejected" | "ignored"; reason: string }
   | { kind: "join"; envelope: SpoolEnvelope; payload: Record<string, unknown>; event: AgentEvent };
 
-export interface Change {
-  created: NewItem[];
-  log: LogEntry[];
-}
-
+// Owns the engine's state: other modules read it and change it only through these methods, which return
+// what changed (a Change, a log entry, a boolean) for engine.ts's one commit path to persist and publish.
 export class EngineCore {
   tracker: TrackerState = emptyTracker();
-  estimator: CursorEstimatorState = emptyEstimator();
+  private estimator: CursorEstimatorState = emptyEstimator();
   readonly agents = new Map<string, AgentRecord>();
   /** runId → agent key. */
   readonly runOwner = new Map<string, string>();
@@ -52,7 +53,34 @@ export class EngineCore {
   readonly counters: CoreCounters = { accepted: 0, duplicates: 0, rejected: 0, ignored: 0 };
   readonly lastEventAt: Record<string, string> = {};
 
-  constructor(public completionThresholdMs: number) {}
+  constructor(private completionThresholdMs: number) {}
+
+  setCompletionThreshold(ms: number): void {
+    this.completionThresholdMs = ms;
+  }
+
+  /** A spool file the intake refused before its bytes reached prepare (too large, unreadable). */
+  countRejected(): void {
+    this.counters.rejected += 1;
+  }
+
+  /** Epoch ms when the next Cursor approval estimate comes due. */
+  nextCursorDeadline(): number | undefined {
+    return nextCursorDeadline(this.estimator);
+  }
+
+  /** Cursor approval estimates that came due by `now`, applied like hook events. */
+  fireDueCursor(now: Date): Change {
+    const due = dueCursorApprovals(this.estimator, now);
+    this.estimator = due.state;
+    const change: Change = { created: [], log: [] };
+    for (const event of due.events) {
+      const record = this.agents.get(this.runOwner.get(event.runId) ?? "");
+      if (!record) continue;
+      mergeChange(change, this.apply(event, refOf(record), now, false));
+    }
+    return change;
+  }
 
   /** Parse and map one spool file. Raw bytes and payload go no further than the returned value. */
   prepare(bytes: Uint8Array, now: Date): Prepared {
@@ -166,9 +194,7 @@ export class EngineCore {
       record.goneAt = t;
       const run = record.lastRunId !== undefined ? this.tracker.runs[record.lastRunId] : undefined;
       if (run && !isTerminal(run.state)) {
-        const applied = this.apply(disconnectEvent(run, now), refOf(record), now, false);
-        change.created.push(...applied.created);
-        change.log.push(...applied.log);
+        mergeChange(change, this.apply(disconnectEvent(run, now), refOf(record), now, false));
       }
     }
     this.prune(now);
@@ -190,6 +216,25 @@ export class EngineCore {
     if (!item || item.acknowledgedAt !== undefined) return false;
     this.tracker = ackItem(this.tracker, itemId, at);
     return true;
+  }
+
+  /** Puts one compacted-log line back (at start, before any scan). */
+  restore(entry: RunEntry): void {
+    const { run, agent } = entry;
+    let record = this.agents.get(agent.key);
+    if (!record) {
+      record = recordFromRef(agent, new Date(entry.firstSeenAt));
+      this.agents.set(agent.key, record);
+    }
+    restoreRun(this.tracker, run as Run, entry.items);
+    this.runOwner.set(run.id, agent.key);
+    if (run.sessionId !== undefined) {
+      record.sessionId = run.sessionId;
+      this.sessions.set(`${run.provider}\0${run.sessionId}`, agent.key);
+    }
+    if (run.cwd !== undefined) record.cwd = run.cwd;
+    if (entry.latest) record.lastRunId = run.id;
+    if ((this.lastEventAt[run.provider] ?? "") < run.updatedAt) this.lastEventAt[run.provider] = run.updatedAt;
   }
 
   setNote(key: string, note: string, at: Date): LogEntry | undefined {
@@ -246,34 +291,5 @@ export class EngineCore {
   }
 }
 
-export function refOf(record: AgentRecord): AgentRef {
-  return {
-    key: record.key,
-    id: record.id,
-    provider: record.provider,
-    pid: record.pid,
-    ...(record.startTime !== undefined ? { startTime: record.startTime } : {}),
-    tty: record.tty,
-    terminal: record.terminal,
-    via: record.via,
-    executable: record.executable,
-    ...(record.argv ? { argv: record.argv } : {}),
-    ...(record.variant ? { variant: record.variant } : {}),
-  };
-}
-
-function hintsOf(envelope: SpoolEnvelope): Record<string, string> {
-  const hints: Record<string, string> = {};
-  for (const [key, value] of Object.entries(envelope.env)) if (value !== undefined && value !== "") hints[key] = value;
-  return hints;
-}
-
-/** detect's terminal for the chain, plus the helper's env hints where detect found none. */
-function mergeTerminal(terminal: TerminalLocation, hints: Record<string, string>): AgentRef["terminal"] {
-  const merged: AgentRef["terminal"] = { ...terminal };
-  if (merged.tmuxPane === undefined && hints.tmux_pane !== undefined) merged.tmuxPane = hints.tmux_pane;
-  if (merged.hints === undefined && Object.keys(hints).length > 0) merged.hints = hints;
-  return merged;
-}
-
+export { refOf, mergeChange, type Change };
 export type { ProviderId };

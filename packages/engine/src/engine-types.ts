@@ -1,6 +1,6 @@
 // The engine's public shape: what createEngine takes and what it hands back to a front end.
 import type { ProcessSource, Scanner } from "@mytty-bar/detect";
-import type { Paths } from "@mytty-bar/installers";
+import type { Paths } from "@mytty-bar/paths";
 import type { CpuSampler } from "./cpu.js";
 import type { InsightsInspector } from "./insights/index.js";
 import type { EngineLog } from "./log.js";

@@ -1,5 +1,6 @@
 // Small effect helpers of the composition root.
 import { promises as fs } from "node:fs";
+import type { EngineLog } from "./log.js";
 
 /** Runs a front end's port; a throwing port must not take the engine down, so its error is logged. */
 export function safely(fn: () => void, failed: (error: unknown) => void): "ok" | "failed" {
@@ -10,6 +11,14 @@ export function safely(fn: () => void, failed: (error: unknown) => void): "ok" |
     failed(error);
     return "failed";
   }
+}
+
+/** Handlers for failures the engine survives: each is logged (rate-limited per kind), then ignored. */
+export function swallowing(log: Pick<EngineLog, "swallowed">): (kind: string) => (error: unknown) => undefined {
+  return (kind) => (error) => {
+    log.swallowed(kind, error);
+    return undefined;
+  };
 }
 
 export async function mtimeOf(file: string): Promise<number | undefined> {

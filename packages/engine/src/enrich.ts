@@ -2,7 +2,7 @@
 // fallback) and the transcript insights (model, context left, run estimates where no hooks fire).
 import type { ProcessSource } from "@mytty-bar/detect";
 import type { EngineCore, Change } from "./core.js";
-import { refOf } from "./core.js";
+import { mergeChange, refOf } from "./core.js";
 import type { HookPresence, InsightAgent, InsightsInspector } from "./insights/index.js";
 
 export async function fillCwds(core: EngineCore, source: Pick<ProcessSource, "cwd">): Promise<void> {
@@ -50,9 +50,7 @@ export async function pollInsights(core: EngineCore, inspector: InsightsInspecto
   for (const { agentKey, event } of result.events) {
     const record = core.agents.get(agentKey);
     if (!record) continue;
-    const applied = core.apply(event, refOf(record), now, false);
-    change.created.push(...applied.created);
-    change.log.push(...applied.log);
+    mergeChange(change, core.apply(event, refOf(record), now, false));
   }
   return change;
 }

@@ -8,7 +8,7 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { constants, promises as fs } from "node:fs";
-import { ENGINE_LEASE_SECONDS, type Paths } from "@mytty-bar/installers";
+import { ENGINE_LEASE_SECONDS, type Paths } from "@mytty-bar/paths";
 import { request } from "./control/client.js";
 import type { PingResult } from "./control/messages.js";
 

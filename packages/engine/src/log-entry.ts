@@ -19,6 +19,8 @@ export const LogEntrySchema = z.discriminatedUnion("t", [
   }),
 ]);
 export type LogEntry = z.infer<typeof LogEntrySchema>;
+/** A compacted log's line: one run as it was, with its Attention items. */
+export type RunEntry = Extract<LogEntry, { t: "run" }>;
 
 export const AckEntrySchema = z.object({ id: z.string().max(256), at: z.string().datetime() });
 export type AckEntry = z.infer<typeof AckEntrySchema>;

@@ -1,13 +1,10 @@
 // What a compaction writes when the events of retained runs no longer fit under the log's bound: each
 // run as it is now (one line, with its Attention items) and the latest note of each agent, so the log
-// drops to a size set by what the core shows, not by how busy the last hour was. restoreEntry reads
-// such a line back at start.
-import { isActionable, isTerminal, restoreRun, type AttentionItem, type Run } from "@mytty-bar/protocol";
-import { recordFromRef } from "./agents.js";
+// drops to a size set by what the core shows, not by how busy the last hour was. EngineCore.restore
+// reads such a line back at start.
+import { isActionable, isTerminal, type AttentionItem } from "@mytty-bar/protocol";
 import { refOf, type EngineCore } from "./core.js";
-import type { LogEntry } from "./log-entry.js";
-
-type RunEntry = Extract<LogEntry, { t: "run" }>;
+import type { LogEntry, RunEntry } from "./log-entry.js";
 
 /** The core as log lines, at most `cap` of them: what needs the user, open runs and rows' runs first. */
 export function snapshotEntries(core: EngineCore, cap: number): LogEntry[] {
@@ -39,23 +36,4 @@ export function snapshotEntries(core: EngineCore, cap: number): LogEntry[] {
   // Oldest first, as the events came: a later generation of a run key is restored after its earlier one.
   const runs = chosen.map((c) => c.entry).sort((a, b) => a.run.updatedAt.localeCompare(b.run.updatedAt));
   return [...runs, ...notes];
-}
-
-/** Puts one snapshot line back into the core (at start, before any scan). */
-export function restoreEntry(core: EngineCore, entry: RunEntry): void {
-  const { run, agent } = entry;
-  let record = core.agents.get(agent.key);
-  if (!record) {
-    record = recordFromRef(agent, new Date(entry.firstSeenAt));
-    core.agents.set(agent.key, record);
-  }
-  restoreRun(core.tracker, run as Run, entry.items);
-  core.runOwner.set(run.id, agent.key);
-  if (run.sessionId !== undefined) {
-    record.sessionId = run.sessionId;
-    core.sessions.set(`${run.provider}\0${run.sessionId}`, agent.key);
-  }
-  if (run.cwd !== undefined) record.cwd = run.cwd;
-  if (entry.latest) record.lastRunId = run.id;
-  if ((core.lastEventAt[run.provider] ?? "") < run.updatedAt) core.lastEventAt[run.provider] = run.updatedAt;
 }

@@ -4,11 +4,11 @@
 // (log-snapshot.ts): either way the log drops to at most half its bound, so the next compaction is
 // at least that many appends away — never one rewrite per event. It runs beside the append path: lines
 // appended while it works are kept after it (jsonl.ts).
-import type { Paths } from "@mytty-bar/installers";
+import type { Paths } from "@mytty-bar/paths";
 import type { EngineCore } from "./core.js";
 import { jsonlFile, type JsonlFile } from "./jsonl.js";
 import { AckEntrySchema, LogEntrySchema, type AckEntry, type LogEntry } from "./log-entry.js";
-import { restoreEntry, snapshotEntries } from "./log-snapshot.js";
+import { snapshotEntries } from "./log-snapshot.js";
 import { silentLog, type EngineLog } from "./log.js";
 
 export const MAX_LOG_LINES = 10_000;
@@ -48,7 +48,7 @@ export class Persistence {
     for (const entry of store.entries) {
       try {
         if (entry.t === "event") core.apply(entry.event, entry.agent, new Date(entry.event.at), true);
-        else if (entry.t === "run") restoreEntry(core, entry);
+        else if (entry.t === "run") core.restore(entry);
         else core.setNote(entry.key, entry.note, new Date(entry.at));
       } catch (error) {
         // A line the current protocol cannot apply is skipped, not fatal.

@@ -3,7 +3,7 @@
 import { constants, promises as fs } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import type { Paths } from "@mytty-bar/installers";
+import type { Paths } from "@mytty-bar/paths";
 import { silentLog, type EngineLog } from "./log.js";
 
 const flag = (fallback: boolean) => z.boolean().catch(fallback).default(fallback);

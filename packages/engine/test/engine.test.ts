@@ -235,6 +235,27 @@ describe("engine", () => {
   });
 });
 
+describe("notes", () => {
+  it("publishes a note to watch subscribers at once, not at the next poll", async () => {
+    const { paths, sys, engine } = await setup();
+    // The longest poll the settings allow: a note that waited for a poll would outlast the test's timeout.
+    await engine.updateSettings({ pollIntervalSeconds: 60 });
+    const p = proc(970, 1, ["claude"], "pts/6");
+    sys.processes.push(p);
+    sys.agents.push(agent(p, "claude-code"));
+    await engine.poll();
+    let noted: (row: AgentRow) => void;
+    const shown = new Promise<AgentRow>((resolve) => (noted = resolve));
+    const stream = await watch(paths.controlSocket, (s) => {
+      const row = s.agents.find((a) => a.id === "claude-code-970");
+      if (row?.note === "reviewing") noted(row);
+    });
+    await request(paths.controlSocket, { op: "note", agent: "claude-code-970", text: "reviewing" });
+    expect((await shown).note).toBe("reviewing");
+    stream.close();
+  });
+});
+
 describe("labels", () => {
   it("lists the pane label detect reports and lets wait, focus and note address an agent by it", async () => {
     const { paths, sys, engine } = await setup();

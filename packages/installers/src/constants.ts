@@ -32,12 +32,8 @@ export function targetProvider(id: TargetId): ProviderId {
 
 export const SPOOL_MAGIC = "mytty-bar-spool 1";
 export const SPOOL_MAX_PAYLOAD_BYTES = 1024 * 1024;
-/**
- * While it runs, the engine keeps <data>/engine.pid's mtime this far ahead of the clock, renewing it
- * every ENGINE_LEASE_RENEW_SECONDS: the helper's cheap proof (`test -nt`) that the pid is our engine's.
- */
-export const ENGINE_LEASE_SECONDS = 120;
-export const ENGINE_LEASE_RENEW_SECONDS = 10;
+// engine.pid's lease lives beside the pid file's path (packages/paths); the helper script reads it here.
+export { ENGINE_LEASE_SECONDS, ENGINE_LEASE_RENEW_SECONDS } from "@mytty-bar/paths";
 /** Without a lease the helper spools only while the spool holds less than this (KiB, as du counts). */
 export const UNLEASED_SPOOL_KIB = 7 * 1024;
 export const SPOOL_ENV_KEYS: readonly SpoolEnvKey[] = [

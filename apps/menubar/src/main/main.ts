@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadSettings, saveSettings, type Settings, type SettingsPatch } from "@mytty-bar/engine";
-import { resolvePaths } from "@mytty-bar/installers";
+import { resolvePaths } from "@mytty-bar/paths";
 import { startEngine } from "../engine-runtime.js";
 import { focusAgent } from "../focus/run.js";
 import { resolveToolPaths } from "../focus/hosts.js";

@@ -1,7 +1,7 @@
 // `mytty-bar --tui`: the engine in this process plus the dashboard; jumps run the shared focus module.
 import { existsSync } from "node:fs";
 import type { AgentRow, EngineHandle, Notice } from "@mytty-bar/engine";
-import { resolvePaths } from "@mytty-bar/installers";
+import { resolvePaths } from "@mytty-bar/paths";
 import { startEngine } from "../engine-runtime.js";
 import { focusAgent } from "../focus/run.js";
 import { resolveToolPaths } from "../focus/hosts.js";

@@ -1,7 +1,7 @@
 // What the tmux-side commands need from the outside world, passed in so tests can point every
 // effect at temp dirs, a private tmux server and a stand-in engine.
 import type { AgentRow } from "@mytty-bar/engine";
-import type { Paths } from "@mytty-bar/installers";
+import type { Paths } from "@mytty-bar/paths";
 import type { TmuxRunner } from "../tmux/runner.js";
 
 /** The slice of the engine's control socket these commands use. */

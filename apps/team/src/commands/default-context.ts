@@ -1,7 +1,7 @@
 // The real effects behind TeamContext: process streams, the caller's tmux server, the engine's
 // control socket and the process table.
 import { execFile } from "node:child_process";
-import { resolvePaths } from "@mytty-bar/installers";
+import { resolvePaths } from "@mytty-bar/paths";
 import { createTmuxRunner } from "../tmux/runner.js";
 import type { TeamContext } from "./context.js";
 import { engineLink } from "./engine-link.js";

@@ -1,6 +1,6 @@
 // EngineView over the engine's control socket (packages/engine client): list, note, focus.
 import { AgentRowSchema, ControlClientError, EngineNotRunningError, request, type ClientRequest } from "@mytty-bar/engine";
-import type { Paths } from "@mytty-bar/installers";
+import type { Paths } from "@mytty-bar/paths";
 import { AgentUnknownError, EngineDownError, type EngineView } from "./context.js";
 
 const RowsSchema = AgentRowSchema.array();

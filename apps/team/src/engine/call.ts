@@ -2,7 +2,7 @@
 // one-line messages (engine not running → 3, docs/architecture.md#contracts).
 // Light entries only (no engine, no installers' planners): list and wait are agents' hot path.
 import { ControlClientError, EngineNotRunningError, ENGINE_NOT_RUNNING_MESSAGE, request, type ClientRequest } from "@mytty-bar/engine/client";
-import { resolvePaths, type Paths } from "@mytty-bar/installers/paths";
+import { resolvePaths, type Paths } from "@mytty-bar/paths";
 
 export const EXIT_CODES = { reached: 0, failed: 1, usage: 2, engineDown: 3, timeout: 4 } as const;
 

@@ -1,0 +1,59 @@
+// Ingest: each spool file the intake hands on is prepared (parsed, mapped), joined to its agent (a
+// fresh scan first when the helper's parent is newer than the last one) and committed.
+import type { Scanner } from "@mytty-bar/detect";
+import type { Change, EngineCore } from "./core.js";
+import { createIntake, type Intake } from "./intake.js";
+import type { Scheduler } from "./schedule.js";
+
+const MTIME_MARGIN_MS = 25;
+
+export interface IngestDeps {
+  dir: string;
+  pollMs: number;
+  core: EngineCore;
+  scanner: Pick<Scanner, "join">;
+  scheduler: Pick<Scheduler, "scanAfter" | "processes">;
+  clock(): Date;
+  failed(kind: string): (error: unknown) => undefined;
+  onError(kind: string, error: unknown): void;
+  /** The one path every Change takes (persist, publish). */
+  commit(change: Change, now: Date): void;
+  /** Counters changed without a Change (a rejected or ignored file): publish only. */
+  publish(): void;
+  /** Awaited before a handed-on batch's files are deleted: the event log is written by then. */
+  settle(): Promise<void>;
+}
+
+export function createIngest(deps: IngestDeps): Intake {
+  const { core, clock } = deps;
+  return createIntake({
+    dir: deps.dir,
+    pollMs: deps.pollMs,
+    onReject: () => {
+      core.countRejected();
+      deps.publish();
+    },
+    onError: deps.onError,
+    settle: deps.settle,
+    onFile: async (bytes, arrivedAt) => {
+      const now = clock();
+      const prepared = core.prepare(bytes, now);
+      if (prepared.kind === "join") {
+        const ppid = prepared.envelope.ppid;
+        // The helper's parent is usually newer than the last scan: list again, once per arrival wave.
+        // File times come from the kernel's coarse clock (a tick behind Date.now()), hence the margin.
+        if (core.needsScan(prepared)) await deps.scheduler.scanAfter(arrivedAt + MTIME_MARGIN_MS);
+        const joined =
+          ppid !== undefined
+            ? await deps.scanner.join(ppid, deps.scheduler.processes()).catch(deps.failed("join"))
+            : undefined;
+        const change = core.commit(prepared, joined, now);
+        if (change !== "ignored") {
+          deps.commit(change, now);
+          return;
+        }
+      }
+      deps.publish();
+    },
+  });
+}
