@@ -25,8 +25,6 @@ import { createLog, fileLineWriter, type EngineLog } from "./log.js";
 
 export type { Engine, EngineOptions } from "./engine-types.js";
 
-const MTIME_MARGIN_MS = 25;
-
 /**
  * Starts the engine. It takes <data>/engine.pid first (the hook helper spools only while that pid
  * lives) and throws EngineAlreadyRunningError when another engine holds it; stop() gives it back.
@@ -67,7 +65,6 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
 
   let history = emptyNotifyHistory();
   let lastScan: ScanResult | undefined;
-  let scanStartedAt = 0;
   let scanning: Promise<void> | undefined;
   let stopped = false;
   const listeners = new Set<(s: Snapshot) => void>();
@@ -85,15 +82,13 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
     },
     onError: (kind, error) => log.swallowed(kind, error),
     settle: () => store.flush(),
-    onFile: async (bytes, arrivedAt) => {
+    onFile: async (bytes) => {
       const now = clock();
       const prepared = core.prepare(bytes, now);
       if (prepared.kind === "join") {
         const ppid = prepared.envelope.ppid;
-        // The helper's parent is usually newer than the last scan: list again, once per arrival wave.
-        // File times come from the kernel's coarse clock (a tick behind Date.now()), hence the margin.
-        const needed = arrivedAt + MTIME_MARGIN_MS;
-        if (core.needsScan(prepared) && scanStartedAt < needed) await scan(false, needed);
+        // The helper's parent is usually newer than the last scan: the scanner reads just the missing
+        // parents on top of the last scan's table (no full scan per hook, no table rebuilt per join).
         const joined = ppid !== undefined ? await scanner.join(ppid, lastScan?.processes ?? []).catch(failed("join")) : undefined;
         const change = core.commit(prepared, joined, now);
         if (change !== "ignored") afterChange(change, now);
@@ -144,14 +139,9 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
     afterChange(change, now);
   }
 
-  /**
-   * One scan at a time; a caller that needs a table listed after `notBefore` (epoch ms) waits for the
-   * running scan and starts another if that one began too early. CPU is sampled only by the periodic
-   * poll: an on-demand join scan is too short a window for a CPU share.
-   */
-  function scan(withCpu: boolean, notBefore = 0): Promise<void> {
-    if (scanning) return scanning.then(() => (scanStartedAt >= notBefore ? undefined : scan(withCpu, notBefore)));
-    scanStartedAt = Date.now();
+  /** One scan at a time: a caller during a scan waits for that one. CPU is sampled only by the periodic poll. */
+  function scan(withCpu: boolean): Promise<void> {
+    if (scanning) return scanning;
     scanning = (async () => {
       const result = await scanner.scan();
       lastScan = result;

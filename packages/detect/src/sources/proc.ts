@@ -72,6 +72,33 @@ export function createProcSource(options: ProcSourceOptions = {}): ProcessSource
     }
   };
 
+  /** A new row; argv and the exe link are read only when someone asks. */
+  const rowOf = (pid: number, parsed: StatFields): ProcessInfo => {
+    const same = unchanged(known.get(pid), parsed);
+    if (same) return same;
+    let exe: string | null | undefined = null;
+    let argv: string[] | null = null;
+    const row = { pid, ppid: parsed.ppid, pgid: parsed.pgid, tpgid: parsed.tpgid, tty: ttyFromNr(parsed.ttyNr), startTime: parsed.startTicks, comm: parsed.comm } as ProcessInfo;
+    // argv and the exe link are read only when someone asks: most rows are never classified,
+    // and the classification cache means a steady scan asks for none of them.
+    Object.defineProperty(row, "argv", {
+      enumerable: true,
+      get() {
+        if (argv === null) argv = splitCmdline(read(`${root}/${pid}/cmdline`) ?? "");
+        return argv;
+      },
+    });
+    Object.defineProperty(row, "executable", {
+      enumerable: true,
+      get() {
+        if (exe === null) exe = link(`${root}/${pid}/exe`)?.replace(/ \(deleted\)$/, "");
+        return exe;
+      },
+    });
+    known.set(pid, { row, ttyNr: parsed.ttyNr });
+    return row;
+  };
+
   return {
     async list(): Promise<ProcessInfo[]> {
       const rows: ProcessInfo[] = [];
@@ -89,36 +116,16 @@ export function createProcSource(options: ProcSourceOptions = {}): ProcessSource
         if (!parsed) continue; // exited between readdir and read
         present.add(pid);
         // A steady process keeps its row, with the argv and exe link it already read.
-        const same = unchanged(known.get(pid), parsed);
-        if (same) {
-          rows.push(same);
-          continue;
-        }
-        let exe: string | null | undefined = null;
-        let argv: string[] | null = null;
-        const row = { pid, ppid: parsed.ppid, pgid: parsed.pgid, tpgid: parsed.tpgid, tty: ttyFromNr(parsed.ttyNr), startTime: parsed.startTicks, comm: parsed.comm } as ProcessInfo;
-        // argv and the exe link are read only when someone asks: most rows are never classified,
-        // and the classification cache means a steady scan asks for none of them.
-        Object.defineProperty(row, "argv", {
-          enumerable: true,
-          get() {
-            if (argv === null) argv = splitCmdline(read(`${root}/${name}/cmdline`) ?? "");
-            return argv;
-          },
-        });
-        Object.defineProperty(row, "executable", {
-          enumerable: true,
-          get() {
-            if (exe === null) exe = link(`${root}/${name}/exe`)?.replace(/ \(deleted\)$/, "");
-            return exe;
-          },
-        });
+        const row = rowOf(pid, parsed);
         rows.push(row);
-        known.set(pid, { row, ttyNr: parsed.ttyNr });
       }
       for (const pid of known.keys()) if (!present.has(pid)) known.delete(pid);
       stat.sweep(present);
       return rows;
+    },
+    async process(pid: number) {
+      const parsed = stat.read(pid);
+      return parsed === undefined ? undefined : rowOf(pid, parsed);
     },
     async environ(pid: number) {
       const text = read(`${root}/${pid}/environ`);
