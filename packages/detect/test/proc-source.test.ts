@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { createProcSource, parseStat } from "@mytty-bar/detect";
+import { createProcSource, parseStat, scopedSource } from "@mytty-bar/detect";
 import { parseStatBytes } from "../src/sources/proc-stat.js";
 
 const bytes = (text: string) => Buffer.from(text, "latin1");
@@ -39,5 +39,19 @@ describe("proc source between polls", () => {
     await new Promise((resolve) => child.once("exit", resolve));
     await new Promise((resolve) => setTimeout(resolve, 50)); // let the reap finish
     expect((await source.list()).some((p) => p.pid === child.pid)).toBe(false);
+  });
+});
+
+describe("scoped proc source, one process", () => {
+  it("reads a process inside the tree and refuses one outside it", async () => {
+    const child = spawn("sleep", ["30"], { stdio: "ignore" });
+    try {
+      const mine = scopedSource(createProcSource(), process.pid);
+      expect((await mine.process!(child.pid!))?.ppid).toBe(process.pid);
+      const theirs = scopedSource(createProcSource(), child.pid!);
+      expect(await theirs.process!(process.pid)).toBeUndefined();
+    } finally {
+      child.kill("SIGKILL");
+    }
   });
 });
