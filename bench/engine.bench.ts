@@ -1,6 +1,7 @@
 // Engine figures (docs/architecture.md#targets): hook → visible in list (p95 ≤ 250 ms), helper cost with a live
 // engine, idle CPU/RSS of `mytty-bar --headless` with 20 terminals over 60 s (≤ 2 % of a core,
 // ≤ 120 MB), and a 2,000-call burst 50 at a time (all accounted for). Real helper, real engine, real tmux.
+import { promises as fs } from "node:fs";
 import { runId } from "@mytty-bar/protocol";
 import { Engine, fixture, hookCommand, makeWorld, ourRows, Tmux, until } from "../test/engine-harness.js";
 import { callHook, cpuMs, rssMb } from "./proc.js";
@@ -94,6 +95,7 @@ export default async function (): Promise<Record<string, unknown>> {
   } finally {
     await engine.stop();
     await tmux.kill();
+    await fs.rm(world.home, { recursive: true, force: true });
   }
   return result;
 }
