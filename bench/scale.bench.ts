@@ -14,7 +14,15 @@ const IDLE_SECONDS = 30;
 
 /** A herd bringing the machine to `total` processes (undefined when it already has them). */
 async function herdTo(total: number): Promise<ChildProcess | undefined> {
-  const have = (await createSource("proc").list()).length;
+  // An earlier herd's processes take a while to be reaped after its SIGKILL: count once they are gone.
+  const source = createSource("proc");
+  for (let i = 0, last = -1; i < 100; i += 1) {
+    const n = (await source.list()).length;
+    if (n === last) break;
+    last = n;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  const have = (await source.list()).length;
   return total > have ? herd(total - have) : undefined;
 }
 
@@ -22,7 +30,7 @@ async function herd(extra: number): Promise<ChildProcess> {
   const child = spawn("sh", ["-c", `i=0; while [ $i -lt ${extra} ]; do sleep 900 & i=$((i+1)); done; wait`], { detached: true, stdio: "ignore" });
   const source = createSource("proc");
   const target = (await source.list()).length + extra;
-  for (let i = 0; i < 300 && (await source.list()).length < target - 20; i += 1) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 1200 && (await source.list()).length < target - 20; i += 1) await new Promise((r) => setTimeout(r, 100));
   return child;
 }
 
