@@ -27,4 +27,20 @@ for (const file of files) {
   }
   process.stderr.write(`bench ${name} done in ${Math.round(performance.now() - started)} ms\n`);
 }
+
+/** Every `{ figure, target, holds }` in the results, by its path: the issue's targets, one line each. */
+function targets(value: unknown, at: string, out: string[][]): string[][] {
+  if (value === null || typeof value !== "object") return out;
+  const v = value as Record<string, unknown>;
+  if ("figure" in v && "target" in v && "holds" in v) {
+    out.push([at, String(v.figure), String(v.target), v.holds ? "holds" : "MISSES"]);
+    return out;
+  }
+  for (const [key, inner] of Object.entries(v)) targets(inner, at ? `${at}.${key}` : key, out);
+  return out;
+}
+
+const table = targets(results, "", []);
+results.targets = table.map(([what, figure, target, holds]) => ({ what, figure, target, holds }));
 process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+process.stderr.write(`\n${table.map((row) => `${row[3]!.padEnd(6)}  ${row[0]!.padEnd(48)} ${row[1]!.padStart(10)}  target ${row[2]}`).join("\n")}\n`);

@@ -62,10 +62,13 @@ export interface World {
 
 const homes: string[] = [];
 // Registered when a test file imports the harness, so it runs after that file's own afterAll (which
-// stops the engine first): every temp HOME goes, pass or fail.
-afterAll(async () => {
-  for (const home of homes.splice(0)) await fs.rm(home, { recursive: true, force: true });
-});
+// stops the engine first): every temp HOME goes, pass or fail. The benches import it outside vitest
+// (afterAll would throw there) and remove their homes themselves.
+if (process.env.VITEST) {
+  afterAll(async () => {
+    for (const home of homes.splice(0)) await fs.rm(home, { recursive: true, force: true });
+  });
+}
 
 /** A temp HOME removed after the test file, pass or fail. */
 export async function tempHome(prefix: string): Promise<string> {

@@ -47,7 +47,11 @@ export interface JoinResult {
 
 export interface Scanner {
   scan(): Promise<ScanResult>;
-  /** Hook join: walk up from `pid` (the helper's ppid) to the nearest agent; `processes` defaults to a fresh list. */
+  /**
+   * Hook join: walk up from `pid` (the helper's ppid) to the nearest agent. `processes` defaults to the
+   * last scan's; parents missing from it are read one by one (or, from a source that can only list, by a
+   * fresh list).
+   */
   join(pid: number, processes?: readonly ProcessInfo[]): Promise<JoinResult>;
   readonly cache: ClassificationCache;
   readonly tmux: TmuxWatcher;
@@ -64,6 +68,14 @@ export function createScanner(options: ScannerOptions = {}): Scanner {
   const cache = new ClassificationCache();
   const isTmux = (p: ProcessInfo) => cache.memo(p, "tmux", () => isTmuxProcess(p));
   const tmux = new TmuxWatcher(effects, options.tmuxMaxAgeMs, Date.now, isTmux);
+  // One table per listing: joins against the last scan's listing reuse its indexes.
+  const tables = new WeakMap<readonly ProcessInfo[], ProcessTable>();
+  const tableOf = (processes: readonly ProcessInfo[]): ProcessTable => {
+    let table = tables.get(processes);
+    if (!table) tables.set(processes, (table = new ProcessTable(processes)));
+    return table;
+  };
+  let lastListing: readonly ProcessInfo[] | undefined;
 
   function toAgent(p: ProcessInfo, c: Classification, via: DetectionVia, terminal: TerminalLocation): DetectedAgent {
     // Memoised so a steady scan does not touch argv or the executable link again.
@@ -94,7 +106,8 @@ export function createScanner(options: ScannerOptions = {}): Scanner {
 
   async function scan(): Promise<ScanResult> {
     const processes = await source.list();
-    const table = new ProcessTable(processes);
+    const table = tableOf(processes);
+    lastListing = processes;
     const ttys = [...table.byTty.keys()].sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
     const found = (await Promise.all(ttys.map((tty) => foregroundAgent(table, cache, source, tty)))).filter((f) => f !== undefined);
     const ctx = await context(table, found.map((f) => f.process.tty!));
@@ -104,8 +117,8 @@ export function createScanner(options: ScannerOptions = {}): Scanner {
   }
 
   async function join(pid: number, given?: readonly ProcessInfo[]): Promise<JoinResult> {
-    const processes = given ?? (await source.list());
-    const table = new ProcessTable(processes);
+    const listing = given ?? lastListing;
+    const table = listing === undefined ? tableOf(await source.list()) : await withParents(tableOf(listing), pid);
     const start = table.byPid.get(pid);
     if (!start) return { tty: null, terminal: {} };
     const chain = table.ancestry(start);
@@ -125,6 +138,21 @@ export function createScanner(options: ScannerOptions = {}): Scanner {
     const ctx = await context(table, tty ? [tty] : []);
     const agent = toAgent(hit.p, hit.c, hit.via, await locate(ctx, hit.p));
     return { agent, tty, terminal: agent.terminal };
+  }
+
+  /** `table` plus `pid` and its ancestors missing from it, read on their own; a fresh listing's table without `process()`. */
+  async function withParents(table: ProcessTable, pid: number): Promise<ProcessTable> {
+    if (table.byPid.has(pid)) return table;
+    if (!source.process) return tableOf(await source.list());
+    let cur = pid;
+    for (let depth = 0; depth < 64 && cur > 0 && !table.byPid.has(cur); depth += 1) {
+      const row = await source.process(cur);
+      if (!row) break; // exited: the chain ends here, as in a listing
+      table.add(row);
+      if (row.ppid === row.pid) break;
+      cur = row.ppid;
+    }
+    return table;
   }
 
   /** The topmost of the first run of ancestors carrying the same valid hint (the wrapper, not its `sh -c`). */

@@ -10,11 +10,18 @@ export class ProcessTable {
   readonly byTty = new Map<string, ProcessInfo[]>();
 
   constructor(readonly rows: readonly ProcessInfo[]) {
-    for (const row of rows) {
-      this.byPid.set(row.pid, row);
-      if (row.ppid !== row.pid) push(this.children, row.ppid, row);
-      if (row.tty !== null) push(this.byTty, row.tty, row);
-    }
+    for (const row of rows) this.index(row);
+  }
+
+  /** Adds a process read after the listing (a hook helper's new parent); `rows` stays the listing. */
+  add(row: ProcessInfo): void {
+    if (!this.byPid.has(row.pid)) this.index(row);
+  }
+
+  private index(row: ProcessInfo): void {
+    this.byPid.set(row.pid, row);
+    if (row.ppid !== row.pid) push(this.children, row.ppid, row);
+    if (row.tty !== null) push(this.byTty, row.tty, row);
   }
 
   childrenOf(pid: number): ProcessInfo[] {

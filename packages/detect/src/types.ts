@@ -22,6 +22,8 @@ export interface ProcessInfo {
 /** Where the process table comes from: `ps`, /proc, or a recorded fixture. */
 export interface ProcessSource {
   list(): Promise<ProcessInfo[]>;
+  /** One process's row, read on its own (the hook join's missing parents); absent when the source can only list. */
+  process?(pid: number): Promise<ProcessInfo | undefined>;
   /** Exec-time environment (may be undefined when not readable). */
   environ(pid: number): Promise<Record<string, string> | undefined>;
   cwd(pid: number): Promise<string | undefined>;

@@ -48,7 +48,7 @@ export class EngineCore {
   readonly runOwner = new Map<string, string>();
   /** provider + session id → agent key: later events of a session whose helper parent already exited. */
   readonly sessions = new Map<string, string>();
-  /** The latest process table, by pid (liveness, and whether a join needs a fresher one). */
+  /** The latest process table, by pid (liveness). */
   processes: ReadonlyMap<number, ProcessInfo> = new Map();
   readonly counters: CoreCounters = { accepted: 0, duplicates: 0, rejected: 0, ignored: 0 };
   readonly lastEventAt: Record<string, string> = {};
@@ -99,11 +99,6 @@ export class EngineCore {
     if (mapped.status === "error") return this.done("rejected", mapped.code);
     if (mapped.status === "ignored") return this.done("ignored", mapped.reason);
     return { kind: "join", envelope, payload, event: mapped.event };
-  }
-
-  /** Does the join need a fresher process table than the last scan? */
-  needsScan(prepared: Prepared): boolean {
-    return prepared.kind === "join" && prepared.envelope.ppid !== undefined && !this.processes.has(prepared.envelope.ppid);
   }
 
   /** Join a mapped event to its agent (detect's walk from the helper's parent) and apply it. */

@@ -1,18 +1,16 @@
-// Ingest: each spool file the intake hands on is prepared (parsed, mapped), joined to its agent (a
-// fresh scan first when the helper's parent is newer than the last one) and committed.
+// Ingest: each spool file the intake hands on is prepared (parsed, mapped), joined to its agent (the
+// scanner reads just the helper's missing parents on top of the last scan's table) and committed.
 import type { Scanner } from "@mytty-bar/detect";
 import type { Change, EngineCore } from "./core.js";
 import { createIntake, type Intake } from "./intake.js";
 import type { Scheduler } from "./schedule.js";
-
-const MTIME_MARGIN_MS = 25;
 
 export interface IngestDeps {
   dir: string;
   pollMs: number;
   core: EngineCore;
   scanner: Pick<Scanner, "join">;
-  scheduler: Pick<Scheduler, "scanAfter" | "processes">;
+  scheduler: Pick<Scheduler, "processes">;
   clock(): Date;
   failed(kind: string): (error: unknown) => undefined;
   onError(kind: string, error: unknown): void;
@@ -35,14 +33,12 @@ export function createIngest(deps: IngestDeps): Intake {
     },
     onError: deps.onError,
     settle: deps.settle,
-    onFile: async (bytes, arrivedAt) => {
+    onFile: async (bytes) => {
       const now = clock();
       const prepared = core.prepare(bytes, now);
       if (prepared.kind === "join") {
         const ppid = prepared.envelope.ppid;
-        // The helper's parent is usually newer than the last scan: list again, once per arrival wave.
-        // File times come from the kernel's coarse clock (a tick behind Date.now()), hence the margin.
-        if (core.needsScan(prepared)) await deps.scheduler.scanAfter(arrivedAt + MTIME_MARGIN_MS);
+        // The helper's parent is usually newer than the last scan: no full scan per hook, no table per join.
         const joined =
           ppid !== undefined
             ? await deps.scanner.join(ppid, deps.scheduler.processes()).catch(deps.failed("join"))

@@ -4,24 +4,53 @@ import { createHash } from "node:crypto";
 import type { ProviderId } from "./providers.js";
 import type { EventKind } from "./kinds.js";
 
+/**
+ * Keys and array items an event id sorts at most. Hook payloads hold a few hundred; a 1 MiB payload of
+ * tiny keys holds ~40,000, and sorting them all stalled the engine's loop for a third of a second.
+ */
+export const CANONICAL_MAX_ENTRIES = 10_000;
+
+class OverBudget extends Error {}
+
 /** JSON with object keys sorted at every level, so key order never changes an id. */
 export function canonicalJson(value: unknown): string {
+  return canonical(value, { left: Number.POSITIVE_INFINITY });
+}
+
+function canonical(value: unknown, budget: { left: number }): string {
   if (value === null || typeof value !== "object") {
     // JSON.stringify maps undefined/functions/symbols to undefined; the id treats them as null.
     return JSON.stringify(value) ?? "null";
   }
   if (Array.isArray(value)) {
-    return `[${value.map((item) => canonicalJson(item)).join(",")}]`;
+    if ((budget.left -= value.length) < 0) throw new OverBudget();
+    return `[${value.map((item) => canonical(item, budget)).join(",")}]`;
   }
   const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  // Counted before the sort: the sort of one huge object is the cost the budget caps.
+  if ((budget.left -= keys.length) < 0) throw new OverBudget();
   const parts: string[] = [];
-  for (const key of Object.keys(record).sort()) {
+  for (const key of keys.sort()) {
     const item = record[key];
     // Same as JSON: keys holding undefined are absent.
     if (item === undefined || typeof item === "function" || typeof item === "symbol") continue;
-    parts.push(`${JSON.stringify(key)}:${canonicalJson(item)}`);
+    parts.push(`${JSON.stringify(key)}:${canonical(item, budget)}`);
   }
   return `{${parts.join(",")}}`;
+}
+
+/**
+ * canonicalJson for payloads within CANONICAL_MAX_ENTRIES; beyond it, the payload in its own key order
+ * (a retried call sends the same bytes, so the same order): no sort, one native serialisation.
+ */
+function payloadText(payload: unknown): string {
+  try {
+    return canonical(payload, { left: CANONICAL_MAX_ENTRIES });
+  } catch (error) {
+    if (!(error instanceof OverBudget)) throw error;
+    return `unsorted\0${JSON.stringify(payload) ?? "null"}`;
+  }
 }
 
 /** First 16 bytes of SHA-256, shaped as an RFC 4122 UUID with version 5 and variant 10. */
@@ -34,7 +63,7 @@ export function hashUuid(input: string): string {
 }
 
 export function eventId(provider: ProviderId, kind: EventKind, payload: unknown): string {
-  return hashUuid(`event\0${provider}\0${kind}\0${canonicalJson(payload)}`);
+  return hashUuid(`event\0${provider}\0${kind}\0${payloadText(payload)}`);
 }
 
 export function runId(provider: ProviderId, runKey: string): string {

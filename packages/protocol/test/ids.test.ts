@@ -1,7 +1,7 @@
 // Stable ids (docs/architecture.md#ids-hygiene-and-quoting).
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { canonicalJson, eventId, generationRunId, hashUuid, runId, syntheticId } from "@mytty-bar/protocol";
+import { CANONICAL_MAX_ENTRIES, canonicalJson, eventId, generationRunId, hashUuid, runId, syntheticId } from "@mytty-bar/protocol";
 
 const UUID_V5 = /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -43,5 +43,23 @@ describe("ids", () => {
     expect(generationRunId("r", 0)).toBe("r");
     expect(generationRunId("r", 1)).not.toBe(generationRunId("r", 2));
     expect(generationRunId("r", 1)).toMatch(UUID_V5);
+  });
+});
+
+describe("event ids of huge payloads", () => {
+  const huge = (order: 1 | -1) => {
+    const payload: Record<string, string> = { session_id: "s1" };
+    const n = CANONICAL_MAX_ENTRIES + 10;
+    for (let i = 0; i < n; i += 1) payload[`k${order === 1 ? i : n - 1 - i}`] = "v";
+    return payload;
+  };
+
+  it("are stable and follow content, without sorting past the budget (key order then counts)", () => {
+    expect(eventId("codex", "started", huge(1))).toBe(eventId("codex", "started", huge(1)));
+    expect(eventId("codex", "started", huge(1))).not.toBe(eventId("codex", "started", { ...huge(1), k0: "w" }));
+    // No sort of 10,010 keys: the same entries in another order are another id (a retry sends the same bytes).
+    expect(eventId("codex", "started", huge(1))).not.toBe(eventId("codex", "started", huge(-1)));
+    // Within the budget key order never matters.
+    expect(eventId("codex", "started", { a: 1, b: [1, 2] })).toBe(eventId("codex", "started", { b: [1, 2], a: 1 }));
   });
 });

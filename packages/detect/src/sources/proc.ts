@@ -1,8 +1,9 @@
 // Linux ProcessSource reading /proc: no spawn (docs/terminals.md#reading-the-process-table). Each file is tiny, so reads are synchronous (event-loop
 // hops would dominate) into one shared buffer (readFileSync's fstat and growing reads cost 4x), in
 // slices with a yield between them, so a scan of thousands of processes never blocks the loop for long.
-import { closeSync, openSync, promises as fsp, readdirSync, readFileSync, readlinkSync, readSync } from "node:fs";
+import { promises as fsp, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import type { ProcessInfo, ProcessSource } from "../types.js";
+import { statReaderFor, type StatFields } from "./proc-stat.js";
 
 /** Decodes a Linux tty_nr (major/minor) into ps's tty name; null when the process has no terminal. */
 export function ttyFromNr(ttyNr: number): string | null {
@@ -38,30 +39,24 @@ export interface ProcSourceOptions {
 
 /** Processes read between two yields to the event loop (a few ms of work). */
 const SLICE = 200;
-const shared = Buffer.alloc(64 * 1024);
 
-/** A small /proc file (stat) in one read into the shared buffer; undefined when gone or unreadable. */
-function readSmall(path: string): string | undefined {
-  let fd: number;
-  try {
-    fd = openSync(path, "r");
-  } catch {
-    // the process exited mid-scan: it is simply not listed
-    return undefined;
-  }
-  try {
-    const n = readSync(fd, shared, 0, shared.length, 0);
-    return shared.toString("latin1", 0, n);
-  } catch {
-    // the process exited between open and read
-    return undefined;
-  } finally {
-    closeSync(fd);
-  }
+interface Known {
+  row: ProcessInfo;
+  ttyNr: number;
+}
+
+/** The row of the last poll when nothing in stat changed (same process, same exec, same place). */
+function unchanged(known: Known | undefined, s: StatFields): ProcessInfo | undefined {
+  if (!known) return undefined;
+  const r = known.row;
+  const same = r.startTime === s.startTicks && r.ppid === s.ppid && r.pgid === s.pgid && r.tpgid === s.tpgid;
+  return same && known.ttyNr === s.ttyNr && r.comm === s.comm ? r : undefined;
 }
 
 export function createProcSource(options: ProcSourceOptions = {}): ProcessSource {
   const root = options.root ?? "/proc";
+  const stat = statReaderFor(root);
+  const known = new Map<number, Known>();
   const read = (path: string): string | undefined => {
     try {
       return readFileSync(path, "latin1");
@@ -77,9 +72,37 @@ export function createProcSource(options: ProcSourceOptions = {}): ProcessSource
     }
   };
 
+  /** A new row; argv and the exe link are read only when someone asks. */
+  const rowOf = (pid: number, parsed: StatFields): ProcessInfo => {
+    const same = unchanged(known.get(pid), parsed);
+    if (same) return same;
+    let exe: string | null | undefined = null;
+    let argv: string[] | null = null;
+    const row = { pid, ppid: parsed.ppid, pgid: parsed.pgid, tpgid: parsed.tpgid, tty: ttyFromNr(parsed.ttyNr), startTime: parsed.startTicks, comm: parsed.comm } as ProcessInfo;
+    // argv and the exe link are read only when someone asks: most rows are never classified,
+    // and the classification cache means a steady scan asks for none of them.
+    Object.defineProperty(row, "argv", {
+      enumerable: true,
+      get() {
+        if (argv === null) argv = splitCmdline(read(`${root}/${pid}/cmdline`) ?? "");
+        return argv;
+      },
+    });
+    Object.defineProperty(row, "executable", {
+      enumerable: true,
+      get() {
+        if (exe === null) exe = link(`${root}/${pid}/exe`)?.replace(/ \(deleted\)$/, "");
+        return exe;
+      },
+    });
+    known.set(pid, { row, ttyNr: parsed.ttyNr });
+    return row;
+  };
+
   return {
     async list(): Promise<ProcessInfo[]> {
       const rows: ProcessInfo[] = [];
+      const present = new Set<number>();
       let sinceYield = 0;
       for (const name of await fsp.readdir(root)) {
         const code = name.charCodeAt(0);
@@ -89,31 +112,20 @@ export function createProcSource(options: ProcSourceOptions = {}): ProcessSource
           await new Promise((resolve) => setImmediate(resolve));
         }
         const pid = Number(name);
-        const stat = readSmall(`${root}/${name}/stat`);
-        const parsed = stat === undefined ? undefined : parseStat(stat);
+        const parsed = stat.read(pid);
         if (!parsed) continue; // exited between readdir and read
-        let exe: string | null | undefined = null;
-        let argv: string[] | null = null;
-        const row = { pid, ppid: parsed.ppid, pgid: parsed.pgid, tpgid: parsed.tpgid, tty: ttyFromNr(parsed.ttyNr), startTime: parsed.startTicks, comm: parsed.comm } as ProcessInfo;
-        // argv and the exe link are read only when someone asks: most rows are never classified,
-        // and the classification cache means a steady scan asks for none of them.
-        Object.defineProperty(row, "argv", {
-          enumerable: true,
-          get() {
-            if (argv === null) argv = splitCmdline(read(`${root}/${name}/cmdline`) ?? "");
-            return argv;
-          },
-        });
-        Object.defineProperty(row, "executable", {
-          enumerable: true,
-          get() {
-            if (exe === null) exe = link(`${root}/${name}/exe`)?.replace(/ \(deleted\)$/, "");
-            return exe;
-          },
-        });
+        present.add(pid);
+        // A steady process keeps its row, with the argv and exe link it already read.
+        const row = rowOf(pid, parsed);
         rows.push(row);
       }
+      for (const pid of known.keys()) if (!present.has(pid)) known.delete(pid);
+      stat.sweep(present);
       return rows;
+    },
+    async process(pid: number) {
+      const parsed = stat.read(pid);
+      return parsed === undefined ? undefined : rowOf(pid, parsed);
     },
     async environ(pid: number) {
       const text = read(`${root}/${pid}/environ`);

@@ -29,9 +29,24 @@ export function withinTree(processes: readonly ProcessInfo[], root: number): Pro
 }
 
 export function scopedSource(source: ProcessSource, root: number): ProcessSource {
-  return {
+  const scoped: ProcessSource = {
     list: async () => withinTree(await source.list(), root),
     environ: (pid) => source.environ(pid),
     cwd: (pid) => source.cwd(pid),
   };
+  const one = source.process?.bind(source);
+  if (one) {
+    // One process, when its parent chain reaches `root` (read up the chain, a few rows, not a listing).
+    scoped.process = async (pid) => {
+      const row = await one(pid);
+      const seen = new Set<number>();
+      for (let cur = row; cur !== undefined && !seen.has(cur.pid) && seen.size < 64; cur = await one(cur.ppid)) {
+        if (cur.pid === root) return row;
+        seen.add(cur.pid);
+        if (cur.ppid <= 0) break;
+      }
+      return undefined;
+    };
+  }
+  return scoped;
 }
