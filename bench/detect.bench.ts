@@ -18,7 +18,14 @@ async function measure(kind: SourceKind) {
   const steadyScanner = createScanner({ source });
   const agents = (await steadyScanner.scan()).agents.length;
   const steady = summarize(await time(() => steadyScanner.scan(), RUNS));
-  return { processes: count, agents, listMs: list, coldScanMs: cold, steadyScanMs: steady, steadyUsPerProcess: Number(((steady.median * 1000) / count).toFixed(1)) };
+  return {
+    processes: count,
+    agents,
+    listMs: list,
+    coldScanMs: cold,
+    steadyScanMs: steady,
+    steadyUsPerProcess: Number(((steady.median * 1000) / count).toFixed(1)),
+  };
 }
 
 async function measureAll() {
@@ -31,7 +38,14 @@ export default async function (): Promise<Record<string, unknown>> {
   const lab = createLab();
   const sleepers: ChildProcess[] = [];
   try {
-    for (const [name, command] of [["claude", "claude"], ["codex", "codex"], ["wrapped", "wrapper.sh"], ["hint", "MYTTY_AGENT=cursor mystery"], ["shell", undefined]] as const) lab.open(name, command);
+    for (const [name, command] of [
+      ["claude", "claude"],
+      ["codex", "codex"],
+      ["wrapped", "wrapper.sh"],
+      ["hint", "MYTTY_AGENT=cursor mystery"],
+      ["shell", undefined],
+    ] as const)
+      lab.open(name, command);
     await new Promise((r) => setTimeout(r, 1000));
     const base = await measureAll();
     for (let i = 0; i < EXTRA; i += 1) sleepers.push(spawn("sleep", ["600"], { stdio: "ignore" }));
@@ -43,12 +57,25 @@ export default async function (): Promise<Record<string, unknown>> {
         const b = grown[kind]!;
         // Marginal cost per added process, and per-process cost at each size: near-equal means linear.
         const marginalUs = ((b.steadyScanMs.median - a.steadyScanMs.median) * 1000) / (b.processes - a.processes);
-        return [kind, { usPerProcessBase: a.steadyUsPerProcess, usPerProcessGrown: b.steadyUsPerProcess, marginalUsPerProcess: Number(marginalUs.toFixed(1)) }];
+        return [
+          kind,
+          {
+            usPerProcessBase: a.steadyUsPerProcess,
+            usPerProcessGrown: b.steadyUsPerProcess,
+            marginalUsPerProcess: Number(marginalUs.toFixed(1)),
+          },
+        ];
       }),
     );
     const kind = defaultSourceKind();
     return {
-      default: { source: kind, steadyMedianMs: base[kind]!.steadyScanMs.median, coldMedianMs: base[kind]!.coldScanMs.median, targetMs: 40, meetsTarget: base[kind]!.steadyScanMs.median <= 40 && base[kind]!.coldScanMs.median <= 40 },
+      default: {
+        source: kind,
+        steadyMedianMs: base[kind]!.steadyScanMs.median,
+        coldMedianMs: base[kind]!.coldScanMs.median,
+        targetMs: 40,
+        meetsTarget: base[kind]!.steadyScanMs.median <= 40 && base[kind]!.coldScanMs.median <= 40,
+      },
       base,
       [`plus${EXTRA}`]: grown,
       growth,

@@ -20,7 +20,9 @@ function wall(args: string[], env: NodeJS.ProcessEnv): number {
 function bundleIsFresh(): boolean {
   const dist = path.join(root, "apps", "doctor", "dist");
   try {
-    const { files } = JSON.parse(fs.readFileSync(path.join(dist, "status.json"), "utf8")) as { files: [string, number, number][] };
+    const { files } = JSON.parse(fs.readFileSync(path.join(dist, "status.json"), "utf8")) as {
+      files: [string, number, number][];
+    };
     return files.every(([rel, size, mtimeMs]) => {
       const st = fs.statSync(path.join(dist, rel), { throwIfNoEntry: false });
       return st !== undefined && st.size === size && st.mtimeMs === mtimeMs;
@@ -39,7 +41,10 @@ export default async function (): Promise<Record<string, unknown>> {
   try {
     fs.mkdirSync(path.join(home, ".claude"));
     fs.writeFileSync(path.join(home, ".claude", "settings.json"), '{\n  "model": "opus"\n}\n');
-    const install = spawnSync(process.execPath, [bin, "install", "claude-code", "codex", "cursor"], { env, encoding: "utf8" });
+    const install = spawnSync(process.execPath, [bin, "install", "claude-code", "codex", "cursor"], {
+      env,
+      encoding: "utf8",
+    });
     if (install.status !== 0) throw new Error(`install failed: ${install.stderr}`);
     const base: number[] = [];
     const status: number[] = [];

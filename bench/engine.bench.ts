@@ -54,27 +54,63 @@ export default async function (): Promise<Record<string, unknown>> {
     result.helperOverBareSh = { figure: Number(ratio.toFixed(2)), target: "<= 3", holds: ratio <= 3 };
 
     // Burst: 2,000 calls, 50 at a time, once the calls above are all in.
-    const before = await until(async () => {
-      const s = await engine.stats();
-      return s.accepted >= 70 && s.spoolBacklog === 0 ? s : undefined;
-    }, 10_000, "earlier calls accepted");
+    const before = await until(
+      async () => {
+        const s = await engine.stats();
+        return s.accepted >= 70 && s.spoolBacklog === 0 ? s : undefined;
+      },
+      10_000,
+      "earlier calls accepted",
+    );
     const t0 = performance.now();
     for (let wave = 0; wave < BURST / 50; wave += 1) {
       await Promise.all(
-        Array.from({ length: 50 }, (_, k) => callHook(command, world.env, fixture("codex", "UserPromptSubmit", { session_id: session, turn_id: `burst-${wave}-${k}` }))),
+        Array.from({ length: 50 }, (_, k) =>
+          callHook(
+            command,
+            world.env,
+            fixture("codex", "UserPromptSubmit", { session_id: session, turn_id: `burst-${wave}-${k}` }),
+          ),
+        ),
       );
     }
-    const after = await until(async () => {
-      const s = await engine.stats();
-      return s.spoolBacklog === 0 && s.accepted + s.duplicates + s.rejected + (s.ignored ?? 0) - (before.accepted + before.duplicates + before.rejected + (before.ignored ?? 0)) >= BURST ? s : undefined;
-    }, 120_000, "burst accounted").catch(() => engine.stats());
-    const accounted = after.accepted + after.duplicates + after.rejected + (after.ignored ?? 0) - (before.accepted + before.duplicates + before.rejected + (before.ignored ?? 0));
-    result.burst = { calls: BURST, accepted: after.accepted - before.accepted, accounted, ms: Math.round(performance.now() - t0) };
+    const after = await until(
+      async () => {
+        const s = await engine.stats();
+        return s.spoolBacklog === 0 &&
+          s.accepted +
+            s.duplicates +
+            s.rejected +
+            (s.ignored ?? 0) -
+            (before.accepted + before.duplicates + before.rejected + (before.ignored ?? 0)) >=
+            BURST
+          ? s
+          : undefined;
+      },
+      120_000,
+      "burst accounted",
+    ).catch(() => engine.stats());
+    const accounted =
+      after.accepted +
+      after.duplicates +
+      after.rejected +
+      (after.ignored ?? 0) -
+      (before.accepted + before.duplicates + before.rejected + (before.ignored ?? 0));
+    result.burst = {
+      calls: BURST,
+      accepted: after.accepted - before.accepted,
+      accounted,
+      ms: Math.round(performance.now() - t0),
+    };
     result.burstLost = { figure: BURST - accounted, target: "0", holds: accounted === BURST };
 
     // Idle: 20 terminals with a (sleeping) fake agent each; the engine polls every 2 s.
     for (let i = 0; i < TERMINALS; i += 1) await tmux.pane("codex", `idle-${i}`, "5");
-    await until(async () => ((await ourRows(world, engine)).length >= TERMINALS ? true : undefined), 20_000, "20 agents");
+    await until(
+      async () => ((await ourRows(world, engine)).length >= TERMINALS ? true : undefined),
+      20_000,
+      "20 agents",
+    );
     const pid = engine.child!.pid!;
     const cpu0 = cpuMs(pid);
     const wall0 = performance.now();

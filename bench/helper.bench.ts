@@ -10,7 +10,9 @@ import { summarize, time } from "./stats.js";
 export default async function (): Promise<Record<string, unknown>> {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), "mytty-helper-bench-"));
   try {
-    const paths = resolvePaths({ env: { HOME: home, MYTTY_BAR_DATA_DIR: path.join(home, "Application Support", "mytty-bar") } });
+    const paths = resolvePaths({
+      env: { HOME: home, MYTTY_BAR_DATA_DIR: path.join(home, "Application Support", "mytty-bar") },
+    });
     fs.mkdirSync(paths.binDir, { recursive: true });
     fs.writeFileSync(paths.helper, helperScript(paths), { mode: 0o755 });
     const payload = JSON.stringify({ session_id: "bench", hook_event_name: "PreToolUse", pad: "x".repeat(4096 - 60) });

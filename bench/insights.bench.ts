@@ -15,7 +15,12 @@ const POLL_MS = 2_000;
 const line = (record: object) => `${JSON.stringify(record)}\n`;
 
 function claudeBody(sessionId: string): string {
-  const prompt = line({ type: "user", sessionId, promptId: "p-1", message: { role: "user", content: "refactor the exporter" } });
+  const prompt = line({
+    type: "user",
+    sessionId,
+    promptId: "p-1",
+    message: { role: "user", content: "refactor the exporter" },
+  });
   const tool = line({
     type: "user",
     sessionId,
@@ -25,17 +30,46 @@ function claudeBody(sessionId: string): string {
   const assistant = line({
     type: "assistant",
     sessionId,
-    message: { model: "claude-sonnet-4-5-20250929", stop_reason: "tool_use", content: [{ type: "tool_use", id: "toolu_1", name: "Bash", input: {} }], usage: { input_tokens: 3, cache_read_input_tokens: 90_000, cache_creation_input_tokens: 1_200, output_tokens: 80 } },
+    message: {
+      model: "claude-sonnet-4-5-20250929",
+      stop_reason: "tool_use",
+      content: [{ type: "tool_use", id: "toolu_1", name: "Bash", input: {} }],
+      usage: {
+        input_tokens: 3,
+        cache_read_input_tokens: 90_000,
+        cache_creation_input_tokens: 1_200,
+        output_tokens: 80,
+      },
+    },
   });
   return prompt + (tool + assistant).repeat(Math.ceil(FILE_BYTES / (tool.length + assistant.length)));
 }
 
 function codexBody(sessionId: string, cwd: string): string {
   const meta = line({ timestamp: "2026-11-29T09:00:00Z", type: "session_meta", payload: { id: sessionId, cwd } });
-  const context = line({ timestamp: "2026-11-29T09:00:01Z", type: "turn_context", payload: { turn_id: "t-1", model: "gpt-5.3-codex" } });
-  const started = line({ timestamp: "2026-11-29T09:00:01Z", type: "event_msg", payload: { type: "task_started", turn_id: "t-1" } });
-  const output = line({ timestamp: "2026-11-29T09:00:02Z", type: "response_item", payload: { type: "function_call_output", call_id: "c", output: "ok ".repeat(600) } });
-  const tokens = line({ timestamp: "2026-11-29T09:00:03Z", type: "event_msg", payload: { type: "token_count", info: { last_token_usage: { total_tokens: 61_000 }, model_context_window: 272_000 } } });
+  const context = line({
+    timestamp: "2026-11-29T09:00:01Z",
+    type: "turn_context",
+    payload: { turn_id: "t-1", model: "gpt-5.3-codex" },
+  });
+  const started = line({
+    timestamp: "2026-11-29T09:00:01Z",
+    type: "event_msg",
+    payload: { type: "task_started", turn_id: "t-1" },
+  });
+  const output = line({
+    timestamp: "2026-11-29T09:00:02Z",
+    type: "response_item",
+    payload: { type: "function_call_output", call_id: "c", output: "ok ".repeat(600) },
+  });
+  const tokens = line({
+    timestamp: "2026-11-29T09:00:03Z",
+    type: "event_msg",
+    payload: {
+      type: "token_count",
+      info: { last_token_usage: { total_tokens: 61_000 }, model_context_window: 272_000 },
+    },
+  });
   return meta + context + started + (output + tokens).repeat(Math.ceil(FILE_BYTES / (output.length + tokens.length)));
 }
 
@@ -55,7 +89,14 @@ export default async function (): Promise<Record<string, unknown>> {
         await fs.mkdir(dir, { recursive: true });
         files.push(path.join(dir, `${sessionId}.jsonl`));
         await fs.writeFile(files[i]!, claudeBody(sessionId));
-        agents.push({ key: `claude-code-${i}`, provider: "claude-code", pid: 1000 + i, cwd, argv: ["claude"], estimateRuns: true });
+        agents.push({
+          key: `claude-code-${i}`,
+          provider: "claude-code",
+          pid: 1000 + i,
+          cwd,
+          argv: ["claude"],
+          estimateRuns: true,
+        });
       } else {
         files.push(path.join(day, `rollout-2026-11-29T09-00-00-${sessionId}.jsonl`));
         await fs.writeFile(files[i]!, codexBody(sessionId, cwd));

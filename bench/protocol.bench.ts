@@ -38,57 +38,125 @@ async function trackerFigures(agents: number, inPlace = true): Promise<Record<st
       for (const kind of ["started", "approval-requested", "running", "succeeded"] as const) {
         const runKey = `a${agent}-t${turn}`;
         t += 1000;
-        stream.push({ v: 1, id: `${runKey}-${kind}`, provider: "codex", kind, runKey, runId: `run-${runKey}`, sessionId: `s${agent}`, hook: kind, at: new Date(t).toISOString() });
+        stream.push({
+          v: 1,
+          id: `${runKey}-${kind}`,
+          provider: "codex",
+          kind,
+          runKey,
+          runId: `run-${runKey}`,
+          sessionId: `s${agent}`,
+          hook: kind,
+          at: new Date(t).toISOString(),
+        });
       }
     }
   }
   let runs = 0;
-  const samples = await time(() => {
-    let state: TrackerState = emptyTracker();
-    for (const event of stream) state = applyEvent(state, event, { inPlace }, `agent-${event.sessionId}`).state;
-    runs = Object.keys(state.runs).length;
-    // Alike numbers of events per size (the small stream repeated), so JIT warm-up weighs the same.
-  }, inPlace ? Math.max(5, 2000 / agents) : 5, inPlace ? 20 : 1);
+  const samples = await time(
+    () => {
+      let state: TrackerState = emptyTracker();
+      for (const event of stream) state = applyEvent(state, event, { inPlace }, `agent-${event.sessionId}`).state;
+      runs = Object.keys(state.runs).length;
+      // Alike numbers of events per size (the small stream repeated), so JIT warm-up weighs the same.
+    },
+    inPlace ? Math.max(5, 2000 / agents) : 5,
+    inPlace ? 20 : 1,
+  );
   const usPerEvent = Number(((summarize(samples, 4).median * 1000) / stream.length).toFixed(2));
-  return { events: stream.length, runsAtEnd: runs, eventsPerSecond: perSecond(stream.length, samples), usPerEvent, msPerStream: summarize(samples, 1) };
+  return {
+    events: stream.length,
+    runsAtEnd: runs,
+    eventsPerSecond: perSecond(stream.length, samples),
+    usPerEvent,
+    msPerStream: summarize(samples, 1),
+  };
 }
 
 export default async function (): Promise<Record<string, unknown>> {
   const inputs = loadInputs();
   const rounds = 200;
 
-  const mapSamples = await time(() => {
-    for (let r = 0; r < rounds; r += 1) for (const input of inputs) mapPayload(input);
-  }, 15, 3);
+  const mapSamples = await time(
+    () => {
+      for (let r = 0; r < rounds; r += 1) for (const input of inputs) mapPayload(input);
+    },
+    15,
+    3,
+  );
 
   const spools = inputs.map((input) =>
-    formatSpoolFile({ provider: input.provider, event: input.event, ppid: 4242, cwd: "/home/sam/work/billing", env: { term_program: "iTerm.app", tmux_pane: "%1" } }, JSON.stringify(input.payload)),
+    formatSpoolFile(
+      {
+        provider: input.provider,
+        event: input.event,
+        ppid: 4242,
+        cwd: "/home/sam/work/billing",
+        env: { term_program: "iTerm.app", tmux_pane: "%1" },
+      },
+      JSON.stringify(input.payload),
+    ),
   );
-  const spoolSamples = await time(() => {
-    for (let r = 0; r < rounds; r += 1) {
-      for (const bytes of spools) {
-        const parsed = parseSpoolFile(bytes);
-        if (parsed.ok) mapPayload({ provider: parsed.envelope.provider, event: parsed.envelope.event, payload: parsed.payload, now: NOW, cwd: parsed.envelope.cwd });
+  const spoolSamples = await time(
+    () => {
+      for (let r = 0; r < rounds; r += 1) {
+        for (const bytes of spools) {
+          const parsed = parseSpoolFile(bytes);
+          if (parsed.ok)
+            mapPayload({
+              provider: parsed.envelope.provider,
+              event: parsed.envelope.event,
+              payload: parsed.payload,
+              now: NOW,
+              cwd: parsed.envelope.cwd,
+            });
+        }
       }
-    }
-  }, 15, 3);
+    },
+    15,
+    3,
+  );
 
   // Claude's PostToolBatch carries every tool response of the batch: the worst case is near the cap.
   const batch = inputs.find((i) => i.provider === "claude-code" && i.payload.hook_event_name === "PostToolBatch")!;
-  const big = { ...batch.payload, tool_calls: Array.from({ length: 60 }, (_, i) => ({ tool_name: "Read", tool_use_id: `toolu_${i}`, tool_input: { file_path: `/f/${i}` }, tool_response: "x".repeat(16_000) })) };
+  const big = {
+    ...batch.payload,
+    tool_calls: Array.from({ length: 60 }, (_, i) => ({
+      tool_name: "Read",
+      tool_use_id: `toolu_${i}`,
+      tool_input: { file_path: `/f/${i}` },
+      tool_response: "x".repeat(16_000),
+    })),
+  };
   const bigSpool = formatSpoolFile({ provider: "claude-code", env: {} }, JSON.stringify(big));
-  const bigSamples = await time(() => {
-    const parsed = parseSpoolFile(bigSpool);
-    if (!parsed.ok) throw new Error(parsed.error.message);
-    mapPayload({ provider: "claude-code", payload: parsed.payload, now: NOW });
-  }, 30, 3);
+  const bigSamples = await time(
+    () => {
+      const parsed = parseSpoolFile(bigSpool);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      mapPayload({ provider: "claude-code", payload: parsed.payload, now: NOW });
+    },
+    30,
+    3,
+  );
 
   const mapped = inputs.filter((input) => mapPayload(input).status === "mapped").length;
   return {
     fixtures: inputs.length,
     mappedFixtures: mapped,
-    mapPayload: { eventsPerSecond: perSecond(rounds * inputs.length, mapSamples), msPerRound: summarize(mapSamples.map((ms) => ms / rounds), 4) },
-    spoolParseAndMap: { filesPerSecond: perSecond(rounds * spools.length, spoolSamples), msPerRound: summarize(spoolSamples.map((ms) => ms / rounds), 4) },
+    mapPayload: {
+      eventsPerSecond: perSecond(rounds * inputs.length, mapSamples),
+      msPerRound: summarize(
+        mapSamples.map((ms) => ms / rounds),
+        4,
+      ),
+    },
+    spoolParseAndMap: {
+      filesPerSecond: perSecond(rounds * spools.length, spoolSamples),
+      msPerRound: summarize(
+        spoolSamples.map((ms) => ms / rounds),
+        4,
+      ),
+    },
     bigSpool: { bytes: bigSpool.length, parseAndMapMs: summarize(bigSamples, 3) },
     ...(await trackerComparison()),
   };

@@ -14,7 +14,11 @@ const files = readdirSync(dir)
   .filter((f) => only.length === 0 || only.some((w) => f.includes(w)))
   .sort();
 
-const results: Record<string, unknown> = { node: process.version, platform: process.platform, at: new Date().toISOString() };
+const results: Record<string, unknown> = {
+  node: process.version,
+  platform: process.platform,
+  at: new Date().toISOString(),
+};
 for (const file of files) {
   const name = file.replace(/\.bench\.ts$/, "");
   process.stderr.write(`bench ${name}…\n`);
@@ -43,4 +47,6 @@ function targets(value: unknown, at: string, out: string[][]): string[][] {
 const table = targets(results, "", []);
 results.targets = table.map(([what, figure, target, holds]) => ({ what, figure, target, holds }));
 process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
-process.stderr.write(`\n${table.map((row) => `${row[3]!.padEnd(6)}  ${row[0]!.padEnd(48)} ${row[1]!.padStart(10)}  target ${row[2]}`).join("\n")}\n`);
+process.stderr.write(
+  `\n${table.map((row) => `${row[3]!.padEnd(6)}  ${row[0]!.padEnd(48)} ${row[1]!.padStart(10)}  target ${row[2]}`).join("\n")}\n`,
+);

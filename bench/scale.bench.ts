@@ -27,10 +27,14 @@ async function herdTo(total: number): Promise<ChildProcess | undefined> {
 }
 
 async function herd(extra: number): Promise<ChildProcess> {
-  const child = spawn("sh", ["-c", `i=0; while [ $i -lt ${extra} ]; do sleep 900 & i=$((i+1)); done; wait`], { detached: true, stdio: "ignore" });
+  const child = spawn("sh", ["-c", `i=0; while [ $i -lt ${extra} ]; do sleep 900 & i=$((i+1)); done; wait`], {
+    detached: true,
+    stdio: "ignore",
+  });
   const source = createSource("proc");
   const target = (await source.list()).length + extra;
-  for (let i = 0; i < 1200 && (await source.list()).length < target - 20; i += 1) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 1200 && (await source.list()).length < target - 20; i += 1)
+    await new Promise((r) => setTimeout(r, 100));
   return child;
 }
 
@@ -92,7 +96,11 @@ async function engineAt(total: number): Promise<Record<string, unknown>> {
     for (let i = 0; i < 100; i += 1) {
       const expected = runId("codex", `scale-${i}`);
       const t0 = performance.now();
-      await callHook(command, world.env, fixture("codex", "UserPromptSubmit", { session_id: session, turn_id: `scale-${i}` }));
+      await callHook(
+        command,
+        world.env,
+        fixture("codex", "UserPromptSubmit", { session_id: session, turn_id: `scale-${i}` }),
+      );
       await until(async () => (await engine.list()).some((r) => r.runId === expected), 5000, "row");
       latency.push(performance.now() - t0);
     }
@@ -135,8 +143,18 @@ async function clis(): Promise<Record<string, unknown>> {
     const ratio = (xs: number[]) => Number((summarize(xs).median / b).toFixed(2));
     return {
       nodeE0MedianMs: b,
-      teamListJson: { medianMs: summarize(list).median, ratio: ratio(list), target: "<= 1.5", holds: ratio(list) <= 1.5 },
-      doctorStatusJson: { medianMs: summarize(status).median, ratio: ratio(status), target: "<= 1.5", holds: ratio(status) <= 1.5 },
+      teamListJson: {
+        medianMs: summarize(list).median,
+        ratio: ratio(list),
+        target: "<= 1.5",
+        holds: ratio(list) <= 1.5,
+      },
+      doctorStatusJson: {
+        medianMs: summarize(status).median,
+        ratio: ratio(status),
+        target: "<= 1.5",
+        holds: ratio(status) <= 1.5,
+      },
     };
   } finally {
     await engine.stop();

@@ -6,7 +6,10 @@ export function percentile(samples: number[], p: number): number {
   return sorted[index]!;
 }
 
-export function summarize(samples: number[], digits = 2): { median: number; p95: number; min: number; max: number; n: number } {
+export function summarize(
+  samples: number[],
+  digits = 2,
+): { median: number; p95: number; min: number; max: number; n: number } {
   const round = (n: number) => Number(n.toFixed(digits));
   return {
     median: round(percentile(samples, 50)),

@@ -19,7 +19,10 @@ const BATCH = 1000;
 function options(paths: ReturnType<typeof resolvePaths>, clock: { t: number }) {
   return {
     paths,
-    scanner: { scan: async () => ({ processes: [], agents: [], at: new Date(clock.t) }), join: async () => ({ tty: null, terminal: {} }) },
+    scanner: {
+      scan: async () => ({ processes: [], agents: [], at: new Date(clock.t) }),
+      join: async () => ({ tty: null, terminal: {} }),
+    },
     source: { cwd: async () => undefined },
     cpu: async () => new Map<number, number>(),
     insights: false as const,
@@ -74,7 +77,11 @@ async function week(): Promise<Record<string, unknown>> {
     const first = avg(cpuPerBatch.slice(0, tenth));
     const last = avg(cpuPerBatch.slice(-tenth));
     const lost = EVENTS - (stats.accepted + stats.duplicates + (stats.ignored ?? 0) + stats.rejected);
-    const fig = (figure: number, target: string, holds: boolean) => ({ figure: Number(figure.toFixed(2)), target, holds });
+    const fig = (figure: number, target: string, holds: boolean) => ({
+      figure: Number(figure.toFixed(2)),
+      target,
+      holds,
+    });
     return {
       events: EVENTS,
       sessions: SESSIONS,

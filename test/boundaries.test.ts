@@ -43,7 +43,8 @@ describe("package boundaries (lint)", () => {
   });
 
   it("allows the arrows docs/architecture.md draws", async () => {
-    const code = 'import { a } from "@mytty-bar/protocol";\nimport { b } from "@mytty-bar/detect";\nimport { c } from "./local.js";\na(b(c));\n';
+    const code =
+      'import { a } from "@mytty-bar/protocol";\nimport { b } from "@mytty-bar/detect";\nimport { c } from "./local.js";\na(b(c));\n';
     expect(await lint("packages/engine/src/x.ts", code)).toEqual([]);
     expect(await lint("apps/team/src/x.ts", 'import { d } from "@mytty-bar/engine";\nd();\n')).toEqual([]);
   });

@@ -60,7 +60,7 @@ describe("swallowed errors", () => {
       "  return undefined; // gone meanwhile",
       "}",
       "try { a(); } catch {",
-      "  log.swallowed(\"x\", 1);",
+      '  log.swallowed("x", 1);',
       "}",
       "try { a(); } catch {}",
     ].join("\n");

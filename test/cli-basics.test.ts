@@ -20,7 +20,11 @@ describe("--version", () => {
     it(`${name} --version prints the package version`, () => {
       for (const flag of ["--version", "-V"]) {
         const r = spawnSync(process.execPath, [bin, flag], { env, encoding: "utf8", timeout: 20_000 });
-        expect({ code: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
+        expect({ code: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({
+          code: 0,
+          stdout: `${version}\n`,
+          stderr: "",
+        });
       }
     });
   }
@@ -77,7 +81,8 @@ describe("a pipe whose reader goes away", () => {
 });
 
 describe("mytty-team wait usage errors", () => {
-  const wait = (...args: string[]) => spawnSync(process.execPath, [BIN.team, "wait", ...args], { env, encoding: "utf8", timeout: 20_000 });
+  const wait = (...args: string[]) =>
+    spawnSync(process.execPath, [BIN.team, "wait", ...args], { env, encoding: "utf8", timeout: 20_000 });
 
   it("names the missing agent first, then the missing --until", () => {
     const none = wait();
@@ -85,6 +90,8 @@ describe("mytty-team wait usage errors", () => {
     expect(none.stderr.split("\n")[0]).toBe("error: missing required argument 'agent'");
     const noUntil = wait("scout");
     expect(noUntil.status).toBe(2);
-    expect(noUntil.stderr.split("\n")[0]).toBe("error: required option '--until <condition>' not specified (running, attention or completed)");
+    expect(noUntil.stderr.split("\n")[0]).toBe(
+      "error: required option '--until <condition>' not specified (running, attention or completed)",
+    );
   });
 });

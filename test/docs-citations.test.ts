@@ -75,7 +75,8 @@ export function citationProblems(source: string, file: string, root = ROOT): str
   const problems: string[] = [];
   for (const { line, text } of commentsOf(source, file)) {
     const where = `${file}:${line}`;
-    if (text.includes("§")) problems.push(`${where}: cites a numbered section ("§"); cite docs/<file>.md#<heading> instead`);
+    if (text.includes("§"))
+      problems.push(`${where}: cites a numbered section ("§"); cite docs/<file>.md#<heading> instead`);
     for (const m of text.matchAll(CITATION)) {
       const [, doc, anchor] = m;
       if (USER_FILES.has(path.basename(doc!)) && !doc!.startsWith("docs/")) continue;
@@ -128,7 +129,7 @@ describe("citations in source comments", () => {
   it("reports a document that is not here, a missing heading and a numbered section", () => {
     const source = [
       "// Payload mapping (providers.md §3.1).",
-      "const s = \"// DESIGN.md in a string is not a comment\";",
+      'const s = "// DESIGN.md in a string is not a comment";',
       "/** See docs/architecture.md#no-such-heading and docs/architecture.md#spool-file. */",
       "// The pointer lives in ~/.codex/AGENTS.md and <data>/mytty-team.md.",
     ].join("\n");

@@ -6,7 +6,13 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "./engine-harness.js";
 
-const pages = ["README.md", ...fs.readdirSync(path.join(ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+const pages = [
+  "README.md",
+  ...fs
+    .readdirSync(path.join(ROOT, "docs"))
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => `docs/${f}`),
+];
 
 /** The text outside fenced code blocks and inline code, where links and headings count. */
 function prose(markdown: string): string[] {
@@ -29,7 +35,10 @@ function anchors(markdown: string): Set<string> {
     if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
     const m = fenced ? null : /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
     if (!m) continue;
-    const base = m[1]!.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, "").replace(/ /g, "-");
+    const base = m[1]!
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+      .replace(/ /g, "-");
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
     out.add(n === 0 ? base : `${base}-${n}`);
@@ -54,15 +63,23 @@ describe("README.md and docs/", () => {
 
   it("README.md explains the EBADENGINE warnings `npm install` prints on Node 20 (Electron wants 22.12)", () => {
     const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8");
-    const electron = JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules", "electron", "package.json"), "utf8")) as { engines?: { node?: string } };
+    const electron = JSON.parse(
+      fs.readFileSync(path.join(ROOT, "node_modules", "electron", "package.json"), "utf8"),
+    ) as { engines?: { node?: string } };
     // While the Electron we pin asks for a newer Node than ours, the README must say why npm warns.
-    if (electron.engines?.node !== undefined && /22\.12/.test(electron.engines.node)) expect(readme).toMatch(/EBADENGINE[^]*Node 20/);
+    if (electron.engines?.node !== undefined && /22\.12/.test(electron.engines.node))
+      expect(readme).toMatch(/EBADENGINE[^]*Node 20/);
     expect(readme).toContain("EBADENGINE");
   });
 
   it("reads anchors the way GitHub makes them", () => {
-    const text = "# The terminal dashboard (`mytty-bar --tui`)\n## Troubleshooting\n## Troubleshooting\n```\n# not a heading\n```\n";
-    expect([...anchors(text)]).toEqual(["the-terminal-dashboard-mytty-bar---tui", "troubleshooting", "troubleshooting-1"]);
+    const text =
+      "# The terminal dashboard (`mytty-bar --tui`)\n## Troubleshooting\n## Troubleshooting\n```\n# not a heading\n```\n";
+    expect([...anchors(text)]).toEqual([
+      "the-terminal-dashboard-mytty-bar---tui",
+      "troubleshooting",
+      "troubleshooting-1",
+    ]);
   });
 
   for (const page of pages) {
@@ -71,9 +88,11 @@ describe("README.md and docs/", () => {
       for (const link of links(page)) {
         if (/^[a-z][a-z0-9+.-]*:/i.test(link)) continue; // https:, mailto:
         const [file = "", anchor] = link.split("#");
-        const target = file === "" ? path.join(ROOT, page) : path.resolve(path.dirname(path.join(ROOT, page)), decodeURI(file));
+        const target =
+          file === "" ? path.join(ROOT, page) : path.resolve(path.dirname(path.join(ROOT, page)), decodeURI(file));
         if (!fs.existsSync(target)) broken.push(`${link} (no such file)`);
-        else if (anchor !== undefined && !anchors(fs.readFileSync(target, "utf8")).has(anchor)) broken.push(`${link} (no such heading)`);
+        else if (anchor !== undefined && !anchors(fs.readFileSync(target, "utf8")).has(anchor))
+          broken.push(`${link} (no such heading)`);
       }
       expect(broken).toEqual([]);
     });

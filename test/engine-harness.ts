@@ -22,7 +22,12 @@ export const PAYLOADS = path.join(ROOT, "fixtures/payloads");
 
 /** "gemini" is Gemini CLI (doctor target `gemini`; its events are the provider antigravity). */
 export type FakeProvider = "claude-code" | "cursor" | "codex" | "gemini";
-const EXECUTABLE: Record<FakeProvider, string> = { "claude-code": "claude", cursor: "cursor-agent", codex: "codex", gemini: "gemini" };
+const EXECUTABLE: Record<FakeProvider, string> = {
+  "claude-code": "claude",
+  cursor: "cursor-agent",
+  codex: "codex",
+  gemini: "gemini",
+};
 /** How each host runs a hook command: Codex `$SHELL -lc`, Gemini CLI `bash -c`, the others `sh -c`. */
 const RUNNER: Record<FakeProvider, string> = { "claude-code": "sh", cursor: "sh", codex: "login", gemini: "bash" };
 
@@ -95,18 +100,28 @@ export async function makeWorld(providers: FakeProvider[] = ["claude-code", "cur
 
 /** The exact hook command `mytty-doctor install` wrote for a provider's event. */
 export function hookCommand(world: World, provider: FakeProvider, event: string): string {
-  const files: Record<FakeProvider, string> = { "claude-code": world.paths.claudeSettings, cursor: world.paths.cursorHooks, codex: world.paths.codexHooks, gemini: world.paths.geminiSettings };
+  const files: Record<FakeProvider, string> = {
+    "claude-code": world.paths.claudeSettings,
+    cursor: world.paths.cursorHooks,
+    codex: world.paths.codexHooks,
+    gemini: world.paths.geminiSettings,
+  };
   const file = files[provider];
   const config = JSON.parse(readFileSync(file, "utf8")) as { hooks: Record<string, Array<Record<string, unknown>>> };
   const entry = config.hooks[event]?.[0];
   if (!entry) throw new Error(`${file} has no ${event} hook`);
-  const handler = (Array.isArray(entry.hooks) ? (entry.hooks as Array<Record<string, unknown>>)[0] : entry) as { command: string };
+  const handler = (Array.isArray(entry.hooks) ? (entry.hooks as Array<Record<string, unknown>>)[0] : entry) as {
+    command: string;
+  };
   return handler.command;
 }
 
 export function fixture(provider: FakeProvider, name: string, patch: Record<string, unknown> = {}): string {
   // Gemini CLI payloads live with their protocol provider's: fixtures/payloads/antigravity/gemini-<name>.json.
-  const file = provider === "gemini" ? path.join(PAYLOADS, "antigravity", `gemini-${name}.json`) : path.join(PAYLOADS, provider, `${name}.json`);
+  const file =
+    provider === "gemini"
+      ? path.join(PAYLOADS, "antigravity", `gemini-${name}.json`)
+      : path.join(PAYLOADS, provider, `${name}.json`);
   const data = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
   return JSON.stringify({ ...data, ...patch });
 }
@@ -117,7 +132,10 @@ export class Engine {
   constructor(private readonly world: World) {}
 
   async start(): Promise<void> {
-    const child = spawn(process.execPath, [BIN.bar, "--headless"], { env: this.world.env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [BIN.bar, "--headless"], {
+      env: this.world.env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     this.child = child;
     child.stdout?.on("data", (d) => (this.output += String(d)));
     child.stderr?.on("data", (d) => (this.output += String(d)));
@@ -159,7 +177,11 @@ export class Tmux {
 
   /** The environment a CLI started in `pane` of this server sees ($TMUX, $TMUX_PANE). */
   async paneEnv(pane: string): Promise<NodeJS.ProcessEnv> {
-    return { ...this.world.env, TMUX: `${this.world.tmuxSocket},${await this.cmd("display-message", "-p", "#{pid}")},0`, TMUX_PANE: pane };
+    return {
+      ...this.world.env,
+      TMUX: `${this.world.tmuxSocket},${await this.cmd("display-message", "-p", "#{pid}")},0`,
+      TMUX_PANE: pane,
+    };
   }
 
   /** Starts a pane running the fake `provider` executable; returns its pane id and control dir. */
@@ -209,12 +231,24 @@ export class FakePane {
     await fs.writeFile(`${n}.runner`, `${RUNNER[this.provider]}${options.paneHints === false ? "-bare" : ""}`);
     await fs.writeFile(`${n}.tmp`, "");
     await fs.rename(`${n}.tmp`, `${n}.ready`);
-    await until(async () => fs.access(`${n}.done`).then(() => true, () => false), 10_000, `hook ${event}`);
+    await until(
+      async () =>
+        fs.access(`${n}.done`).then(
+          () => true,
+          () => false,
+        ),
+      10_000,
+      `hook ${event}`,
+    );
     return fs.readFile(`${n}.out`, "utf8");
   }
 }
 
-export async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs: number, what: string): Promise<T> {
+export async function until<T>(
+  check: () => Promise<T | undefined | false>,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check().catch(() => undefined);
@@ -230,7 +264,13 @@ export async function ourRows(world: World, engine: Engine): Promise<AgentRow[]>
 }
 
 /** The row of the agent in a pane, once it is in `state` (and passes `extra`). */
-export async function rowInState(engine: Engine, pane: FakePane, state: AgentRow["state"], timeoutMs = 8000, extra: (r: AgentRow) => boolean = () => true): Promise<AgentRow> {
+export async function rowInState(
+  engine: Engine,
+  pane: FakePane,
+  state: AgentRow["state"],
+  timeoutMs = 8000,
+  extra: (r: AgentRow) => boolean = () => true,
+): Promise<AgentRow> {
   let last: AgentRow | undefined;
   try {
     return await until(
@@ -242,11 +282,18 @@ export async function rowInState(engine: Engine, pane: FakePane, state: AgentRow
       `${pane.provider} in ${pane.id} to be ${state}`,
     );
   } catch {
-    throw new Error(`${pane.provider} in ${pane.id}: expected ${state}, still ${last ? `${last.state} (${last.id})` : "not listed"}`);
+    throw new Error(
+      `${pane.provider} in ${pane.id}: expected ${state}, still ${last ? `${last.state} (${last.id})` : "not listed"}`,
+    );
   }
 }
 
-export async function runCli(world: World, bin: string, args: string[], env: NodeJS.ProcessEnv = world.env): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function runCli(
+  world: World,
+  bin: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = world.env,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await run(process.execPath, [bin, ...args], { env });
     return { code: 0, stdout, stderr };

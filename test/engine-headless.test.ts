@@ -11,7 +11,13 @@ import { BIN, Engine, runCli, tempHome, until, type World } from "./engine-harne
 async function bareWorld(): Promise<World> {
   const home = await tempHome("mytty-headless-");
   const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home };
-  return { home, env, paths: resolvePaths({ env, platform: process.platform }), binDir: home, tmuxSocket: path.join(home, "t.sock") };
+  return {
+    home,
+    env,
+    paths: resolvePaths({ env, platform: process.platform }),
+    binDir: home,
+    tmuxSocket: path.join(home, "t.sock"),
+  };
 }
 
 const engines: Engine[] = [];
@@ -27,14 +33,19 @@ describe("mytty-bar --headless", () => {
     await engine.start();
     const pid = Number((await fs.readFile(world.paths.enginePid, "utf8")).trim());
     expect(pid).toBe(engine.child!.pid);
-    for (const dir of [world.paths.spoolNew, world.paths.spoolTmp]) expect((await fs.stat(dir)).mode & 0o777).toBe(0o700);
+    for (const dir of [world.paths.spoolNew, world.paths.spoolTmp])
+      expect((await fs.stat(dir)).mode & 0o777).toBe(0o700);
 
     const second = await runCli(world, BIN.bar, ["--headless"]);
     expect(second.code).toBe(1);
-    expect(second.stderr.trim()).toBe(`Mytty Bar's engine is already running (pid ${pid}). Stop it with \`kill ${pid}\`, or quit the menu bar app.`);
+    expect(second.stderr.trim()).toBe(
+      `Mytty Bar's engine is already running (pid ${pid}). Stop it with \`kill ${pid}\`, or quit the menu bar app.`,
+    );
 
     expect(await engine.stop("SIGINT")).toBe(0);
-    expect((await fs.readdir(world.paths.dataDir)).filter((f) => f === "engine.pid" || f === "control.sock")).toEqual([]);
+    expect((await fs.readdir(world.paths.dataDir)).filter((f) => f === "engine.pid" || f === "control.sock")).toEqual(
+      [],
+    );
   });
 
   it("replaces a pid file and socket left by a crash", async () => {
@@ -63,11 +74,16 @@ describe("mytty-bar --headless", () => {
     const started = Array.from({ length: 6 }, () => {
       const engine = new Engine(world);
       engines.push(engine);
-      const child = spawn(process.execPath, [BIN.bar, "--headless"], { env: world.env, stdio: ["ignore", "ignore", "pipe"] });
+      const child = spawn(process.execPath, [BIN.bar, "--headless"], {
+        env: world.env,
+        stdio: ["ignore", "ignore", "pipe"],
+      });
       engine.child = child;
       let stderr = "";
       child.stderr.on("data", (d) => (stderr += String(d)));
-      const exited = new Promise<{ code: number | null; stderr: string }>((resolve) => child.once("exit", (code) => resolve({ code, stderr })));
+      const exited = new Promise<{ code: number | null; stderr: string }>((resolve) =>
+        child.once("exit", (code) => resolve({ code, stderr })),
+      );
       return { child, exited };
     });
     const winnerPid = await until(() => new Engine(world).ping(), 15_000, "one engine up");
@@ -86,11 +102,15 @@ describe("mytty-bar --headless", () => {
     for (const args of [["list"], ["list", "--json"], ["stats", "--json"], ["wait", "x", "--until", "running"]]) {
       const result = await runCli(world, BIN.team, args);
       expect(result.code).toBe(3);
-      expect(result.stderr.trim()).toBe("Mytty Bar is not running: start it with `mytty-bar` (menu bar) or `mytty-bar --headless`.");
+      expect(result.stderr.trim()).toBe(
+        "Mytty Bar is not running: start it with `mytty-bar` (menu bar) or `mytty-bar --headless`.",
+      );
     }
     expect((await runCli(world, BIN.team, ["wait", "x", "--until", "soon"])).code).toBe(2);
     expect((await runCli(world, BIN.team, ["wait", "x"])).code).toBe(2);
-    expect((await runCli(world, BIN.team, ["wait", "x", "--until", "running", "--timeout-seconds", "-3"])).code).toBe(2);
+    expect((await runCli(world, BIN.team, ["wait", "x", "--until", "running", "--timeout-seconds", "-3"])).code).toBe(
+      2,
+    );
   });
 
   it("says what is in the way when the data dir is a file, and how to fix it (exit 1, no stack)", async () => {
@@ -100,7 +120,9 @@ describe("mytty-bar --headless", () => {
     const result = await runCli(world, BIN.bar, ["--headless"]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
-      new RegExp(`^The engine cannot use its data directory ${world.paths.dataDir.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: something that is not a directory is in the way \\(.*\\)\\. Move it aside, or set MYTTY_BAR_DATA_DIR to another directory\\.\n$`),
+      new RegExp(
+        `^The engine cannot use its data directory ${world.paths.dataDir.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: something that is not a directory is in the way \\(.*\\)\\. Move it aside, or set MYTTY_BAR_DATA_DIR to another directory\\.\n$`,
+      ),
     );
   });
 
@@ -110,7 +132,9 @@ describe("mytty-bar --headless", () => {
     await fs.writeFile(world.paths.dataDir, "not a directory\n");
     const result = await runCli(world, BIN.team, ["list", "--json"]);
     expect(result).toMatchObject({ code: 3, stdout: "" });
-    expect(result.stderr).toBe("Mytty Bar is not running: start it with `mytty-bar` (menu bar) or `mytty-bar --headless`.\n");
+    expect(result.stderr).toBe(
+      "Mytty Bar is not running: start it with `mytty-bar` (menu bar) or `mytty-bar --headless`.\n",
+    );
   });
 
   it("mytty-team wait exits 1 for an unknown agent, and stats --json follows the contract", async () => {
@@ -123,6 +147,13 @@ describe("mytty-bar --headless", () => {
     expect(unknown.stderr.trim()).toBe('No agent "nobody-1". Run `mytty-team list` to see ids.');
     const stats = await runCli(world, BIN.team, ["stats", "--json"]);
     expect(stats.code).toBe(0);
-    expect(Object.keys(JSON.parse(stats.stdout) as object).sort()).toEqual(["accepted", "duplicates", "ignored", "lastEventAt", "rejected", "spoolBacklog"]);
+    expect(Object.keys(JSON.parse(stats.stdout) as object).sort()).toEqual([
+      "accepted",
+      "duplicates",
+      "ignored",
+      "lastEventAt",
+      "rejected",
+      "spoolBacklog",
+    ]);
   });
 });

@@ -31,7 +31,7 @@ describe("provider contracts through the installed hooks (tmux, real helper, hea
       return await until(
         async () => {
           const out = await runCli(world, BIN.team, ["list", "--json"]);
-          const rows = (JSON.parse(out.stdout) as { agents?: AgentRow[] } | AgentRow[]);
+          const rows = JSON.parse(out.stdout) as { agents?: AgentRow[] } | AgentRow[];
           const list = Array.isArray(rows) ? rows : (rows.agents ?? []);
           last = list.find((r) => r.terminal.tmuxSocket === world.tmuxSocket && r.terminal.tmuxPane === pane.id);
           return last?.state === state ? last : undefined;
@@ -40,7 +40,9 @@ describe("provider contracts through the installed hooks (tmux, real helper, hea
         `${pane.provider} to be ${state}`,
       );
     } catch {
-      throw new Error(`${pane.provider}: expected ${state}, still ${last ? `${last.state} (attention ${last.attention})` : "not listed"}`);
+      throw new Error(
+        `${pane.provider}: expected ${state}, still ${last ? `${last.state} (attention ${last.attention})` : "not listed"}`,
+      );
     }
   };
 
@@ -55,7 +57,10 @@ describe("provider contracts through the installed hooks (tmux, real helper, hea
     expect(await teamRow(gemini, "running")).toMatchObject({ attention: false, sessionId: session.session_id });
 
     expect(await gemini.hook("Notification", fixture("gemini", "Notification-ToolPermission", session))).toBe("");
-    expect(await teamRow(gemini, "waiting-approval")).toMatchObject({ attention: true, message: "Tool Confirm Shell Command requires execution" });
+    expect(await teamRow(gemini, "waiting-approval")).toMatchObject({
+      attention: true,
+      message: "Tool Confirm Shell Command requires execution",
+    });
 
     expect(await gemini.hook("AfterTool", fixture("gemini", "AfterTool", session))).toBe("");
     expect(await teamRow(gemini, "running")).toMatchObject({ attention: false });
@@ -66,11 +71,17 @@ describe("provider contracts through the installed hooks (tmux, real helper, hea
 
   it("shows an MCP server's question to Claude Code at once (Elicitation) and the turn going on after the answer", async () => {
     const claude = await tmux.pane("claude-code", "claude");
-    const ids = { session_id: "c1a0de00-0000-4000-8000-0000000e1c01", prompt_id: "c1a0de00-0000-4000-8000-0000000e1c02" };
+    const ids = {
+      session_id: "c1a0de00-0000-4000-8000-0000000e1c01",
+      prompt_id: "c1a0de00-0000-4000-8000-0000000e1c02",
+    };
     await claude.hook("UserPromptSubmit", fixture("claude-code", "UserPromptSubmit", ids));
     await teamRow(claude, "running");
     expect(await claude.hook("Elicitation", fixture("claude-code", "Elicitation", ids))).toBe("");
-    expect(await teamRow(claude, "waiting-input")).toMatchObject({ attention: true, message: "Which account should the invoice go to?" });
+    expect(await teamRow(claude, "waiting-input")).toMatchObject({
+      attention: true,
+      message: "Which account should the invoice go to?",
+    });
     expect(await claude.hook("ElicitationResult", fixture("claude-code", "ElicitationResult", ids))).toBe("");
     expect(await teamRow(claude, "running")).toMatchObject({ attention: false });
     await claude.hook("Stop", fixture("claude-code", "Stop", ids));
@@ -79,7 +90,10 @@ describe("provider contracts through the installed hooks (tmux, real helper, hea
 
   it("leaves the lead's waiting approval as it was when Codex submits a subagent's prompt", async () => {
     const codex = await tmux.pane("codex", "codex");
-    const lead = { session_id: "c0dec000-0000-4000-8000-00000000su01", turn_id: "c0dec000-0000-4000-8000-00000000tu01" };
+    const lead = {
+      session_id: "c0dec000-0000-4000-8000-00000000su01",
+      turn_id: "c0dec000-0000-4000-8000-00000000tu01",
+    };
     await codex.hook("UserPromptSubmit", fixture("codex", "UserPromptSubmit", lead));
     await teamRow(codex, "running");
     await codex.hook("PermissionRequest", fixture("codex", "PermissionRequest", lead));
@@ -94,9 +108,17 @@ describe("provider contracts through the installed hooks (tmux, real helper, hea
     await codex.hook("UserPromptSubmit", fixture("codex", "UserPromptSubmit-subagent"));
     // The engine has taken the call (whatever it made of it) before the row is read.
     await until(async () => (await taken()) > before, 10_000, "the subagent prompt to be ingested");
-    const rows = JSON.parse((await runCli(world, BIN.team, ["list", "--json"])).stdout) as AgentRow[] | { agents: AgentRow[] };
-    const after = (Array.isArray(rows) ? rows : rows.agents).find((r) => r.terminal.tmuxPane === codex.id && r.terminal.tmuxSocket === world.tmuxSocket);
-    expect(after).toMatchObject({ state: "waiting-approval", attention: true, runId: waiting.runId, message: waiting.message });
+    const rows = JSON.parse((await runCli(world, BIN.team, ["list", "--json"])).stdout) as
+      AgentRow[] | { agents: AgentRow[] };
+    const after = (Array.isArray(rows) ? rows : rows.agents).find(
+      (r) => r.terminal.tmuxPane === codex.id && r.terminal.tmuxSocket === world.tmuxSocket,
+    );
+    expect(after).toMatchObject({
+      state: "waiting-approval",
+      attention: true,
+      runId: waiting.runId,
+      message: waiting.message,
+    });
     expect((await engine.stats()).ignored).toBeGreaterThan(0);
 
     // The lead's own next event still moves its run.

@@ -13,7 +13,8 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 const DOCTOR = path.join(ROOT, "apps", "doctor", "bin", "mytty-doctor.js");
 const TEAM = path.join(ROOT, "apps", "team", "bin", "mytty-team.js");
 for (const app of ["doctor", "team"]) {
-  if (!existsSync(path.join(ROOT, "apps", app, "dist", "cli.js"))) throw new Error(`apps/${app} is not built: run \`npx tsc -b tsconfig.build.json\` first`);
+  if (!existsSync(path.join(ROOT, "apps", app, "dist", "cli.js")))
+    throw new Error(`apps/${app} is not built: run \`npx tsc -b tsconfig.build.json\` first`);
 }
 
 const dirs: string[] = [];
@@ -62,7 +63,8 @@ describe("mytty-team with mytty-doctor", () => {
     const script = `${JSON.stringify(process.execPath)} ${JSON.stringify(TEAM)} spawn --provider codex --label from-pane --task hi --json > ${JSON.stringify(out)}; sleep 60`;
     expect(tmux("-f", "/dev/null", "new-session", "-d", "-s", "real", "-x", "160", "-y", "40", script).status).toBe(0);
     try {
-      for (let i = 0; i < 200 && !(existsSync(out) && readFileSync(out, "utf8").endsWith("\n")); i++) await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 200 && !(existsSync(out) && readFileSync(out, "utf8").endsWith("\n")); i++)
+        await new Promise((r) => setTimeout(r, 50));
       const spawned = JSON.parse(readFileSync(out, "utf8")) as { pane: string; label: string; id: string; pid: number };
       expect(spawned.label).toBe("from-pane");
       expect(spawned.id).toBe(`codex-${spawned.pid}`);

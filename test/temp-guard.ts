@@ -19,7 +19,9 @@ export default function setup(): () => void {
     fs.rmSync(dir, { recursive: true, force: true });
     if (left.length === 0) return;
     // A throw here is only logged by vitest (exit 0): fail the run by its exit code instead.
-    process.stderr.write(`\nFAIL tests left ${left.length} entr${left.length === 1 ? "y" : "ies"} in the temp directory: ${left.sort().join(", ")}\n`);
+    process.stderr.write(
+      `\nFAIL tests left ${left.length} entr${left.length === 1 ? "y" : "ies"} in the temp directory: ${left.sort().join(", ")}\n`,
+    );
     process.exitCode = 1;
   };
 }

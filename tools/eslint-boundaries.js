@@ -47,18 +47,25 @@ function check(context, node, source) {
     const target = path.resolve(path.dirname(file), source);
     const targetHome = workspaceOf(target);
     if (home && targetHome !== home) {
-      context.report({ node, message: `Relative import leaves ${home}: import the package by name (@mytty-bar/…) instead.` });
+      context.report({
+        node,
+        message: `Relative import leaves ${home}: import the package by name (@mytty-bar/…) instead.`,
+      });
     }
     return;
   }
   const m = /^@mytty-bar\/([^/]+)(\/.*)?$/.exec(source);
   if (m) {
     const dep = m[1];
-    if (m[2] && !publicSubpath(dep, m[2])) context.report({ node, message: `Deep import into @mytty-bar/${dep}: use its public entry point.` });
+    if (m[2] && !publicSubpath(dep, m[2]))
+      context.report({ node, message: `Deep import into @mytty-bar/${dep}: use its public entry point.` });
     if (APPS.has(dep) && kind) {
       context.report({ node, message: `Nothing imports an app: ${home} imports @mytty-bar/${dep}.` });
     } else if (kind === "packages" && PACKAGES.has(dep) && dep !== name && !ALLOWED[name]?.includes(dep)) {
-      context.report({ node, message: `packages/${name} may not import @mytty-bar/${dep} (allowed: ${ALLOWED[name].join(", ") || "nothing of ours"}).` });
+      context.report({
+        node,
+        message: `packages/${name} may not import @mytty-bar/${dep} (allowed: ${ALLOWED[name].join(", ") || "nothing of ours"}).`,
+      });
     }
     return;
   }
@@ -77,7 +84,11 @@ const importsRule = {
       ExportNamedDeclaration: (node) => node.source && check(context, node, node.source.value),
       ImportExpression: (node) => node.source.type === "Literal" && check(context, node, node.source.value),
       CallExpression(node) {
-        if (node.callee.type === "Identifier" && node.callee.name === "require" && node.arguments[0]?.type === "Literal") {
+        if (
+          node.callee.type === "Identifier" &&
+          node.callee.name === "require" &&
+          node.arguments[0]?.type === "Literal"
+        ) {
           check(context, node, node.arguments[0].value);
         }
       },
@@ -88,10 +99,16 @@ const importsRule = {
 const homedirRule = {
   meta: { type: "problem", schema: [] },
   create(context) {
-    const file = path.relative(ROOT, path.resolve(context.filename ?? context.getFilename())).split(path.sep).join("/");
+    const file = path
+      .relative(ROOT, path.resolve(context.filename ?? context.getFilename()))
+      .split(path.sep)
+      .join("/");
     if (file === HOMEDIR_MODULE) return {};
     const report = (node) =>
-      context.report({ node, message: `homedir() is read only in ${HOMEDIR_MODULE}; take paths from there so tests can set HOME.` });
+      context.report({
+        node,
+        message: `homedir() is read only in ${HOMEDIR_MODULE}; take paths from there so tests can set HOME.`,
+      });
     return {
       MemberExpression(node) {
         if (node.property.type === "Identifier" && node.property.name === "homedir") report(node);

@@ -8,7 +8,12 @@ import type net from "node:net";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { request, ControlClientError } from "@mytty-bar/engine";
 import { resolvePaths, type Paths } from "@mytty-bar/installers";
-import { MAX_CONNECTIONS, MAX_HELD_CONNECTIONS, startControlServer, type ControlServer } from "../../packages/engine/src/control/server.js";
+import {
+  MAX_CONNECTIONS,
+  MAX_HELD_CONNECTIONS,
+  startControlServer,
+  type ControlServer,
+} from "../../packages/engine/src/control/server.js";
 import { BIN, runCli, type World } from "../engine-harness.js";
 import { rawConnection } from "./world.js";
 
@@ -61,7 +66,10 @@ it("says busy in mytty-team and running in mytty-doctor status when the engine r
   expect(team.stderr).toContain("busy");
   expect(team.stderr).not.toContain("not running");
   const doctor = await runCli(world, BIN.doctor, ["status", "--json"]);
-  expect((JSON.parse(doctor.stdout) as { engine: unknown }).engine).toMatchObject({ running: true, detail: expect.stringContaining("busy") });
+  expect((JSON.parse(doctor.stdout) as { engine: unknown }).engine).toMatchObject({
+    running: true,
+    detail: expect.stringContaining("busy"),
+  });
 });
 
 it(`holds at most ${MAX_HELD_CONNECTIONS} waiting or watching connections, and they leave room for requests`, async () => {
@@ -69,5 +77,7 @@ it(`holds at most ${MAX_HELD_CONNECTIONS} waiting or watching connections, and t
   const busy = replies.filter((r) => r.includes('"busy"'));
   expect(busy).toHaveLength(1);
   // The held ones do not take the request slots: a plain request still gets its answer.
-  await expect(request(paths.controlSocket, { op: "ping" }, { timeoutMs: 1000 })).resolves.toMatchObject({ pid: process.pid });
+  await expect(request(paths.controlSocket, { op: "ping" }, { timeoutMs: 1000 })).resolves.toMatchObject({
+    pid: process.pid,
+  });
 });

@@ -24,7 +24,11 @@ describe("64 idle connections and 16 waits on a running engine", () => {
   it("still answers mytty-team list within a second, and mytty-doctor status still sees the engine", async () => {
     const session = "fa017000-0000-4000-8000-000000000001";
     await hookCall(world, ["claude-code"], fixture("claude-code", "UserPromptSubmit", { session_id: session }));
-    const agent = await until(async () => (await engine.list()).find((r: AgentRow) => r.sessionId === session), 10_000, "the agent");
+    const agent = await until(
+      async () => (await engine.list()).find((r: AgentRow) => r.sessionId === session),
+      10_000,
+      "the agent",
+    );
     for (let i = 0; i < 64; i += 1) sockets.push(await rawConnection(world.paths.controlSocket));
     const answeredWaits: string[] = [];
     for (let i = 0; i < 16; i += 1) {
@@ -34,13 +38,20 @@ describe("64 idle connections and 16 waits on a running engine", () => {
       sockets.push(socket);
     }
     // Raw, with the engine's answer held to one second.
-    const listed = await request<{ agents: AgentRow[] }>(world.paths.controlSocket, { op: "list" }, { timeoutMs: 1000 });
+    const listed = await request<{ agents: AgentRow[] }>(
+      world.paths.controlSocket,
+      { op: "list" },
+      { timeoutMs: 1000 },
+    );
     expect(listed.agents.map((r) => r.id)).toContain(agent.id);
     const team = await runCli(world, BIN.team, ["list", "--json"]);
     expect(team).toMatchObject({ code: 0, stderr: "" });
     expect((JSON.parse(team.stdout) as AgentRow[]).map((r) => r.id)).toContain(agent.id);
     const doctor = await runCli(world, BIN.doctor, ["status", "--json"]);
-    expect((JSON.parse(doctor.stdout) as { engine: { running: boolean; pid?: number } }).engine).toMatchObject({ running: true, pid: engine.child!.pid });
+    expect((JSON.parse(doctor.stdout) as { engine: { running: boolean; pid?: number } }).engine).toMatchObject({
+      running: true,
+      pid: engine.child!.pid,
+    });
     // The waits are really waiting (no answer yet), and were never dropped to make room.
     expect(answeredWaits).toEqual([]);
     expect(sockets.slice(64).filter((s) => s.destroyed)).toEqual([]);

@@ -24,7 +24,12 @@ afterEach(() => {
 function collect() {
   const files: string[] = [];
   const rejects: string[] = [];
-  const intake = createIntake({ dir, pollMs: 20, onFile: (b) => void files.push(b.toString()), onReject: (r) => void rejects.push(r) });
+  const intake = createIntake({
+    dir,
+    pollMs: 20,
+    onFile: (b) => void files.push(b.toString()),
+    onReject: (r) => void rejects.push(r),
+  });
   return { intake, files, rejects };
 }
 

@@ -22,15 +22,23 @@ beforeEach(() => {
   world = { home, env, paths, binDir: paths.binDir, tmuxSocket: path.join(home, "tmux.sock") };
 });
 afterEach(async () => {
-  for (const e of engines.splice(0)) if (e.child && e.child.exitCode === null && e.child.signalCode === null) await e.stop("SIGKILL");
+  for (const e of engines.splice(0))
+    if (e.child && e.child.exitCode === null && e.child.signalCode === null) await e.stop("SIGKILL");
   fs.rmSync(world.home, { recursive: true, force: true });
 });
 
 const payload = (i: number) =>
-  fixture("claude-code", "UserPromptSubmit", { session_id: "c0ffee00-0000-4000-8000-000000000009", prompt_id: `kill9-prompt-${i}` });
+  fixture("claude-code", "UserPromptSubmit", {
+    session_id: "c0ffee00-0000-4000-8000-000000000009",
+    prompt_id: `kill9-prompt-${i}`,
+  });
 
 function eventIdOf(i: number): string {
-  const mapped = mapPayload({ provider: "claude-code", payload: JSON.parse(payload(i)) as Record<string, unknown>, now: new Date() });
+  const mapped = mapPayload({
+    provider: "claude-code",
+    payload: JSON.parse(payload(i)) as Record<string, unknown>,
+    now: new Date(),
+  });
   if (mapped.status !== "mapped") throw new Error(`fixture does not map: ${JSON.stringify(mapped)}`);
   return mapped.event.id;
 }
@@ -69,7 +77,11 @@ it(`loses no finished call when the engine is killed -9 (four times) during a ${
   const killer = (async () => {
     for (let k = 1; k <= KILLS; k += 1) {
       const since = up.at(-1)!.at;
-      await until(async () => servedBy(since) >= CALLS / (KILLS + 2) || finished === CALLS, 60_000, `calls for engine ${k}`);
+      await until(
+        async () => servedBy(since) >= CALLS / (KILLS + 2) || finished === CALLS,
+        60_000,
+        `calls for engine ${k}`,
+      );
       killedAt.push(Date.now());
       up.at(-1)!.engine.child!.kill("SIGKILL");
       await startEngine();
@@ -83,7 +95,9 @@ it(`loses no finished call when the engine is killed -9 (four times) during a ${
   });
   await killer;
   // A call counts when it ran wholly while one engine was up (it saw a live pid and finished before the kill).
-  const expected = startedAt.flatMap((at, i) => (killedAt.some((killed, k) => at >= up[k]!.at && doneAt[i]! < killed) ? [i] : []));
+  const expected = startedAt.flatMap((at, i) =>
+    killedAt.some((killed, k) => at >= up[k]!.at && doneAt[i]! < killed) ? [i] : [],
+  );
   expect(expected.length).toBeGreaterThan(CALLS / 4);
 
   await until(async () => fs.readdirSync(world.paths.spoolNew).length === 0, 30_000, "the spool drained");

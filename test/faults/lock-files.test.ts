@@ -23,11 +23,15 @@ describe("faults on the engine lock's files", () => {
     await fs.writeFile(script, INSIDE);
     // The tmpfs exists only in the namespace: everything is checked from in there, and vanishes with it.
     const mount = `mount -t tmpfs -o size=64k tmpfs "$1" && exec "$2" "$3" "$4" "$5"`;
-    const result = spawnSync("unshare", ["-Urm", "sh", "-c", mount, "sh", paths.dataDir, process.execPath, script, dir, paths.dataDir], {
-      cwd: ROOT,
-      encoding: "utf8",
-      timeout: 30_000,
-    });
+    const result = spawnSync(
+      "unshare",
+      ["-Urm", "sh", "-c", mount, "sh", paths.dataDir, process.execPath, script, dir, paths.dataDir],
+      {
+        cwd: ROOT,
+        encoding: "utf8",
+        timeout: 30_000,
+      },
+    );
     expect(result.stderr).toBe("");
     const report = JSON.parse(result.stdout) as { full: boolean; code: string; files: string[] };
     expect(report.full).toBe(true); // the disk really was full

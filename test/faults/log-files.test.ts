@@ -44,26 +44,31 @@ function headless(env: NodeJS.ProcessEnv, ms: number): Promise<{ code: number | 
 }
 
 describe("faults on the event log's files", () => {
-  it.each(["eventLog", "acksFile"] as const)("a FIFO at %s stops the start within 5 s with one line naming it", async (which) => {
-    const { env, paths } = await home();
-    await run("mkfifo", [paths[which]]);
-    const result = await headless(env, 5000);
-    expect(result).not.toBe("hung");
-    if (result === "hung") return;
-    expect(result.code).toBe(1);
-    const lines = result.stderr.trim().split("\n");
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain(paths[which]);
-    expect(lines[0]).toMatch(/FIFO, not a regular file: move it away/);
-    // The lock was given back: nothing of the failed start stays.
-    await expect(fs.access(paths.enginePid)).rejects.toThrow();
-  });
+  it.each(["eventLog", "acksFile"] as const)(
+    "a FIFO at %s stops the start within 5 s with one line naming it",
+    async (which) => {
+      const { env, paths } = await home();
+      await run("mkfifo", [paths[which]]);
+      const result = await headless(env, 5000);
+      expect(result).not.toBe("hung");
+      if (result === "hung") return;
+      expect(result.code).toBe(1);
+      const lines = result.stderr.trim().split("\n");
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain(paths[which]);
+      expect(lines[0]).toMatch(/FIFO, not a regular file: move it away/);
+      // The lock was given back: nothing of the failed start stays.
+      await expect(fs.access(paths.enginePid)).rejects.toThrow();
+    },
+  );
 
   it("a directory at events.jsonl is refused the same way", async () => {
     const { env, paths } = await home();
     await fs.mkdir(paths.eventLog);
     const result = await headless(env, 5000);
-    expect(result !== "hung" && result.code === 1 && result.stderr.includes(`${paths.eventLog} is a directory`)).toBe(true);
+    expect(result !== "hung" && result.code === 1 && result.stderr.includes(`${paths.eventLog} is a directory`)).toBe(
+      true,
+    );
   });
 
   it("a compaction on a full disk leaves no temp file, keeps the log and the engine", async () => {
@@ -72,8 +77,28 @@ describe("faults on the event log's files", () => {
     const at = new Date().toISOString();
     const lines: string[] = [];
     for (let i = 0; size(lines) < 170 * 1024; i += 1) {
-      const agent = { key: `session:codex:s${i}`, id: `codex-s-s${i}`, provider: "codex", pid: null, tty: null, terminal: {}, via: "hint", executable: null };
-      const event = { v: 1, id: `e-${i}`, provider: "codex", kind: "started", runKey: `turn-${i}`, runId: `run-${i}`, sessionId: `s${i}`, hook: "UserPromptSubmit", at, message: "x".repeat(200) };
+      const agent = {
+        key: `session:codex:s${i}`,
+        id: `codex-s-s${i}`,
+        provider: "codex",
+        pid: null,
+        tty: null,
+        terminal: {},
+        via: "hint",
+        executable: null,
+      };
+      const event = {
+        v: 1,
+        id: `e-${i}`,
+        provider: "codex",
+        kind: "started",
+        runKey: `turn-${i}`,
+        runId: `run-${i}`,
+        sessionId: `s${i}`,
+        hook: "UserPromptSubmit",
+        at,
+        message: "x".repeat(200),
+      };
       lines.push(JSON.stringify({ t: "event", event, agent }));
     }
     const prepared = path.join(dir, "prepared.jsonl");
@@ -81,13 +106,33 @@ describe("faults on the event log's files", () => {
     const script = path.join(dir, "inside.mjs");
     await fs.writeFile(script, INSIDE);
     // The tmpfs exists only in the namespace: everything is checked from in there, and vanishes with it.
-    const result = spawnSync("unshare", ["-Urm", "sh", "-c", `mount -t tmpfs -o size=256k tmpfs "$1" && exec "$2" "$3" "$4" "$5"`, "sh", paths.dataDir, process.execPath, script, prepared, paths.dataDir], {
-      cwd: ROOT,
-      encoding: "utf8",
-      timeout: 30_000,
-    });
+    const result = spawnSync(
+      "unshare",
+      [
+        "-Urm",
+        "sh",
+        "-c",
+        `mount -t tmpfs -o size=256k tmpfs "$1" && exec "$2" "$3" "$4" "$5"`,
+        "sh",
+        paths.dataDir,
+        process.execPath,
+        script,
+        prepared,
+        paths.dataDir,
+      ],
+      {
+        cwd: ROOT,
+        encoding: "utf8",
+        timeout: 30_000,
+      },
+    );
     expect(result.stderr).toBe("");
-    const report = JSON.parse(result.stdout) as { files: string[]; logIntact: boolean; listed: number; enospc: boolean };
+    const report = JSON.parse(result.stdout) as {
+      files: string[];
+      logIntact: boolean;
+      listed: number;
+      enospc: boolean;
+    };
     expect(report.enospc).toBe(true); // the disk really was full for the temp copy
     expect(report.files.filter((f) => f.endsWith(".tmp"))).toEqual([]);
     expect(report.logIntact).toBe(true);

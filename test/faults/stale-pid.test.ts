@@ -34,7 +34,8 @@ function spooledBytes(): number {
   return total;
 }
 
-const payload = (i: number) => fixture("claude-code", "PostToolUse", { tool_use_id: `toolu_stale_${i}`, pad: "x".repeat(200 * 1024) });
+const payload = (i: number) =>
+  fixture("claude-code", "PostToolUse", { tool_use_id: `toolu_stale_${i}`, pad: "x".repeat(200 * 1024) });
 
 it("spools at most 8 MiB for 200 hook calls of 200 KB while engine.pid names a live stranger", async () => {
   stranger = spawn("sleep", ["300"], { stdio: "ignore" });

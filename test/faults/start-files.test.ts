@@ -76,7 +76,12 @@ it("the helper neither blocks on a fifo at engine.pid nor says anything when it 
   fs.mkdirSync(paths.binDir, { recursive: true });
   fs.writeFileSync(paths.helper, helperScript(paths), { mode: 0o755 });
   mkfifo(paths.enginePid);
-  const fifo = execFileSync("sh", [paths.helper, "claude-code"], { env, input: "{}", timeout: 5000, stdio: ["pipe", "pipe", "pipe"] });
+  const fifo = execFileSync("sh", [paths.helper, "claude-code"], {
+    env,
+    input: "{}",
+    timeout: 5000,
+    stdio: ["pipe", "pipe", "pipe"],
+  });
   expect(String(fifo)).toBe("");
   // A spool it cannot create files in (read-only file system, or a file where the directory belongs):
   // the agent's stderr stays clean and the exit is 0.

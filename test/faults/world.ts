@@ -11,7 +11,12 @@ export { Engine, makeWorld, type World };
  * Runs the installed helper once with `payload` on stdin; resolves with its exit code and stderr.
  * `viaShell` runs it as agents do, under a fresh `sh -c` (a parent the engine has not listed yet).
  */
-export function hookCall(world: World, args: string[], payload: string | Buffer, viaShell = false): Promise<{ code: number | null; stderr: string }> {
+export function hookCall(
+  world: World,
+  args: string[],
+  payload: string | Buffer,
+  viaShell = false,
+): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
     const argv = viaShell ? ["-c", '/bin/sh "$0" "$@"; :', world.paths.helper, ...args] : [world.paths.helper, ...args];
     const child = spawn("/bin/sh", argv, { env: world.env, stdio: ["pipe", "ignore", "pipe"] });

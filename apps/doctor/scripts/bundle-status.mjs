@@ -26,7 +26,9 @@ const bundledJsonc = {
   name: "bundled-jsonc",
   setup(b) {
     b.onResolve({ filter: /^node:module$/ }, (args) =>
-      args.importer.endsWith(`installers${path.sep}dist${path.sep}jsonc-edit.js`) ? { path: "jsonc-require", namespace: "mytty" } : undefined,
+      args.importer.endsWith(`installers${path.sep}dist${path.sep}jsonc-edit.js`)
+        ? { path: "jsonc-require", namespace: "mytty" }
+        : undefined,
     );
     b.onLoad({ filter: /^jsonc-require$/, namespace: "mytty" }, () => ({
       resolveDir: app,
@@ -75,7 +77,8 @@ const result = await esbuild.build({
 // bin/mytty-doctor.js hands the bundle its own require(), which is right for node: builtins only.
 const required = [...fs.readFileSync(out, "utf8").matchAll(/\brequire\("([^"]+)"\)/g)].map((m) => m[1]);
 const foreign = required.filter((id) => !id.startsWith("node:"));
-if (foreign.length > 0) throw new Error(`status bundle: require() of ${foreign.join(", ")}; only node: builtins are provided`);
+if (foreign.length > 0)
+  throw new Error(`status bundle: require() of ${foreign.join(", ")}; only node: builtins are provided`);
 
 // Files with code in the bundle (not tree-shaken ones, not the plugin's virtual module).
 const output = Object.entries(result.metafile.outputs).find(([p]) => path.resolve(p) === out)[1];
@@ -110,15 +113,23 @@ function train() {
     const env = { PATH: process.env.PATH, HOME: home, MYTTY_BAR_DATA_DIR: path.join(home, "data") };
     fs.mkdirSync(path.join(home, ".claude"));
     fs.writeFileSync(path.join(home, ".claude", "settings.json"), '{\n  "model": "opus"\n}\n');
-    const install = spawnSync(process.execPath, [bin, "install", "claude-code", "codex", "cursor"], { env, encoding: "utf8" });
+    const install = spawnSync(process.execPath, [bin, "install", "claude-code", "codex", "cursor"], {
+      env,
+      encoding: "utf8",
+    });
     // The bin takes the bundle only with a manifest, so write a provisional one for this run.
     fs.writeFileSync(manifest, `${JSON.stringify({ files: [] })}\n`);
-    const run = spawnSync(process.execPath, [bin, "status", "--json"], { env: { ...env, MYTTY_DOCTOR_TRAIN_CODE_CACHE: "1" }, encoding: "utf8" });
+    const run = spawnSync(process.execPath, [bin, "status", "--json"], {
+      env: { ...env, MYTTY_DOCTOR_TRAIN_CODE_CACHE: "1" },
+      encoding: "utf8",
+    });
     fs.rmSync(manifest, { force: true });
     // Exit 1 only means "issues found"; a real status run prints the report.
     if (install.status !== 0 || !run.stdout.startsWith("{") || !fs.existsSync(`${out}.cache`)) {
       fs.rmSync(`${out}.cache`, { force: true });
-      process.stderr.write(`bundle-status: no code cache (install ${install.status}, status ${run.status}) ${install.stderr}${run.stderr}\n`);
+      process.stderr.write(
+        `bundle-status: no code cache (install ${install.status}, status ${run.status}) ${install.stderr}${run.stderr}\n`,
+      );
     }
   } finally {
     fs.rmSync(home, { recursive: true, force: true });

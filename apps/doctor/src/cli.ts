@@ -50,14 +50,20 @@ async function runCommander(): Promise<void> {
   const first = argv[0];
   const known = (name: string) => name === "help" || program.commands.some((c) => c.name() === name);
   const unknownFirst = () => first !== undefined && !first.startsWith("-") && !known(first);
-  if (unknownFirst() || argv.length === 0 || argv.some((a) => a === "agents" || a === "help" || a === "-h" || a === "--help")) {
+  if (
+    unknownFirst() ||
+    argv.length === 0 ||
+    argv.some((a) => a === "agents" || a === "help" || a === "-h" || a === "--help")
+  ) {
     const { registerAgentsCommand } = await import("./commands/agents.js");
     registerAgentsCommand(program);
   }
   try {
     // Otherwise a mistyped command reaches the default command as "too many arguments for 'status'".
     if (unknownFirst()) {
-      program.error(`error: unknown command '${first}'. Commands: ${program.commands.map((c) => c.name()).join(", ")} (\`mytty-doctor --help\` explains them).`);
+      program.error(
+        `error: unknown command '${first}'. Commands: ${program.commands.map((c) => c.name()).join(", ")} (\`mytty-doctor --help\` explains them).`,
+      );
     }
     await program.parseAsync(process.argv);
   } catch (error) {

@@ -1,7 +1,13 @@
 // "Engine running, last event per provider" in `mytty-doctor status`: one ping and one stats request
 // on the control socket, each with a short timeout so a stuck engine cannot stall the doctor.
 // The light entry: loading the whole engine to send two JSON lines cost most of status's budget.
-import { request, ControlClientError, EngineNotRunningError, type PingResult, type Stats } from "@mytty-bar/engine/client";
+import {
+  request,
+  ControlClientError,
+  EngineNotRunningError,
+  type PingResult,
+  type Stats,
+} from "@mytty-bar/engine/client";
 import type { Paths } from "@mytty-bar/paths";
 
 export interface EngineStatus {
@@ -25,6 +31,9 @@ export async function engineStatus(paths: Paths): Promise<EngineStatus> {
     if (error instanceof EngineNotRunningError) return { running: false };
     // It answered, with a refusal: running, just not free to talk now.
     if (error instanceof ControlClientError && error.code === "busy") return { running: true, detail: error.message };
-    return { running: false, detail: `the engine did not answer on ${paths.controlSocket}: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      running: false,
+      detail: `the engine did not answer on ${paths.controlSocket}: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
 }

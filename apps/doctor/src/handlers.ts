@@ -54,7 +54,14 @@ function setup(io: Io, opts: CommonOptions) {
   const pointers = opts.pointers !== false && settings.pointers;
   const context = planContext(paths, lang, io.env.PATH);
   const plan = () => planAll(context);
-  return { paths, lang, pointers, statusline: settings.claudeStatusLine, plan, claude: () => context.claudeVersion?.() };
+  return {
+    paths,
+    lang,
+    pointers,
+    statusline: settings.claudeStatusLine,
+    plan,
+    claude: () => context.claudeVersion?.(),
+  };
 }
 
 /**
@@ -111,8 +118,17 @@ interface ActionResult {
   status: StatusReport;
 }
 
-async function runChanges(action: Action, items: ItemPlan[], changes: FileChange[], opts: CommonOptions, io: Io, ctx: ReturnType<typeof setup>): Promise<number> {
-  const skipped = items.filter((i) => i.status === "invalid").map((i) => ({ item: i.id, path: i.path, reason: invalidReason(i) }));
+async function runChanges(
+  action: Action,
+  items: ItemPlan[],
+  changes: FileChange[],
+  opts: CommonOptions,
+  io: Io,
+  ctx: ReturnType<typeof setup>,
+): Promise<number> {
+  const skipped = items
+    .filter((i) => i.status === "invalid")
+    .map((i) => ({ item: i.id, path: i.path, reason: invalidReason(i) }));
   const todo = effective(changes);
   let outcomes: ChangeOutcome[] = [];
   let diffText = "";
@@ -125,7 +141,14 @@ async function runChanges(action: Action, items: ItemPlan[], changes: FileChange
   const failed = outcomes.some((o) => o.result === "conflict" || o.result === "invalid" || o.result === "error");
   const code = failed || skipped.length > 0 ? 1 : 0;
   if (opts.json) {
-    const result: ActionResult & { diff?: string } = { action, dryRun: opts.dryRun === true, changes: outcomes, skipped, status: after, ...(opts.dryRun ? { diff: diffText } : {}) };
+    const result: ActionResult & { diff?: string } = {
+      action,
+      dryRun: opts.dryRun === true,
+      changes: outcomes,
+      skipped,
+      status: after,
+      ...(opts.dryRun ? { diff: diffText } : {}),
+    };
     io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return code;
   }
@@ -145,7 +168,9 @@ async function runChanges(action: Action, items: ItemPlan[], changes: FileChange
   for (const s of skipped) out.push(s.reason);
   // A file we just wrote on purpose without some entries (events an older Claude Code does not know) says so.
   if (action !== "uninstall" && !opts.dryRun) {
-    for (const p of after.providers) if (p.status === "installed" && p.detail !== undefined && todo.some((c) => c.path === p.configPath)) out.push(`note: ${p.detail}`);
+    for (const p of after.providers)
+      if (p.status === "installed" && p.detail !== undefined && todo.some((c) => c.path === p.configPath))
+        out.push(`note: ${p.detail}`);
   }
   const codexWritten = action !== "uninstall" && todo.some((c) => c.path === ctx.paths.codexHooks);
   if (codexWritten) out.push(M.codexTrust);
@@ -176,7 +201,8 @@ export async function runInstall(ids: TargetId[], opts: CommonOptions, io: Io): 
     return 1;
   }
   const items = installItems(ctx.plan(), chosen, { pointers: ctx.pointers });
-  if ((opts.statusline === true || ctx.statusline) && chosen.includes("claude-code")) items.push(planClaudeStatusline(ctx.paths));
+  if ((opts.statusline === true || ctx.statusline) && chosen.includes("claude-code"))
+    items.push(planClaudeStatusline(ctx.paths));
   return runChanges("install", items, installChanges(items), opts, io, ctx);
 }
 
@@ -184,10 +210,13 @@ export async function runFix(ids: readonly TargetId[], opts: CommonOptions, io: 
   const ctx = setup(io, opts);
   const all = ctx.plan();
   // Named providers narrow fix to their hooks and pointers (plus the helper and guide they use).
-  const named = (p: ItemPlan) => ids.length === 0 || (ids as readonly string[]).includes(p.kind === "provider" ? p.id : (p.provider ?? ""));
+  const named = (p: ItemPlan) =>
+    ids.length === 0 || (ids as readonly string[]).includes(p.kind === "provider" ? p.id : (p.provider ?? ""));
   const plans = { ...all, providers: all.providers.filter(named), pointers: all.pointers.filter(named) };
   const items = fixItems(plans, { pointers: ctx.pointers });
-  const invalid = [...plans.providers, plans.helper, plans.guide, ...plans.pointers].filter((p) => p.status === "invalid");
+  const invalid = [...plans.providers, plans.helper, plans.guide, ...plans.pointers].filter(
+    (p) => p.status === "invalid",
+  );
   return runChanges("fix", [...items, ...invalid], installChanges(items), opts, io, ctx);
 }
 
@@ -203,7 +232,8 @@ export async function runUninstall(ids: TargetId[], opts: CommonOptions, io: Io)
 export async function runDiff(ids: TargetId[], opts: CommonOptions, io: Io): Promise<number> {
   const ctx = setup(io, opts);
   const plans = ctx.plan();
-  const items = ids.length > 0 ? installItems(plans, ids, { pointers: ctx.pointers }) : await defaultDiffItems(plans, ctx, io);
+  const items =
+    ids.length > 0 ? installItems(plans, ids, { pointers: ctx.pointers }) : await defaultDiffItems(plans, ctx, io);
   const text = await unifiedDiff(installChanges(items));
   // An invalid file has no diff because it is never written: say so rather than look all clear.
   const selected = ids.length > 0 ? items : [...plans.providers, plans.helper, plans.guide, ...plans.pointers];
@@ -237,7 +267,8 @@ export async function runGuide(opts: { write?: boolean; dryRun?: boolean }, io: 
     return 1;
   }
   const todo = effective(plans.guide.install);
-  if (opts.dryRun) io.stdout.write(todo.length ? colorDiff(await unifiedDiff(todo), io.stdout.isTTY === true) : `${M.nothingToDo}\n`);
+  if (opts.dryRun)
+    io.stdout.write(todo.length ? colorDiff(await unifiedDiff(todo), io.stdout.isTTY === true) : `${M.nothingToDo}\n`);
   else {
     const outcomes = await applyChanges(todo, { paths });
     const bad = outcomes.find((o) => o.result === "error" || o.result === "conflict" || o.result === "invalid");
@@ -255,7 +286,16 @@ function colorDiff(text: string, tty: boolean): string {
   const paint = (code: string, l: string) => `\u001b[${code}m${l}\u001b[0m`;
   return text
     .split("\n")
-    .map((l) => (l.startsWith("+++") || l.startsWith("---") ? paint("1", l) : l.startsWith("+") ? paint("32", l) : l.startsWith("-") ? paint("31", l) : l.startsWith("@@") ? paint("36", l) : l))
+    .map((l) =>
+      l.startsWith("+++") || l.startsWith("---")
+        ? paint("1", l)
+        : l.startsWith("+")
+          ? paint("32", l)
+          : l.startsWith("-")
+            ? paint("31", l)
+            : l.startsWith("@@")
+              ? paint("36", l)
+              : l,
+    )
     .join("\n");
 }
-

@@ -23,12 +23,27 @@ export const M = {
   /** A provider that is not installed and not on this machine either (no config dir, nothing on PATH): not an issue. */
   absentLine: (id: string) => `${name(id)} not found on this machine (install it, then: mytty-doctor install ${id})`,
   helperLine: (p: ItemPlan) =>
-    ({ installed: "Hook helper installed", "needs-repair": "Hook helper needs repair", "not-installed": "Hook helper not installed", invalid: "Hook helper cannot be read" })[p.status] + ` (${p.path})`,
+    ({
+      installed: "Hook helper installed",
+      "needs-repair": "Hook helper needs repair",
+      "not-installed": "Hook helper not installed",
+      invalid: "Hook helper cannot be read",
+    })[p.status] + ` (${p.path})`,
   guideLine: (p: ItemPlan) =>
-    ({ installed: "Orchestration guide written", "needs-repair": "Orchestration guide is out of date", "not-installed": "Orchestration guide not written", invalid: "Orchestration guide cannot be read" })[p.status] + ` (${p.path})`,
+    ({
+      installed: "Orchestration guide written",
+      "needs-repair": "Orchestration guide is out of date",
+      "not-installed": "Orchestration guide not written",
+      invalid: "Orchestration guide cannot be read",
+    })[p.status] + ` (${p.path})`,
   pointerLine: (p: ItemPlan) => {
     const what = p.provider === "claude-code" ? "Claude Code skill (SKILL.md)" : "Codex AGENTS.md block";
-    const st = { installed: `written${p.lang ? `, ${p.lang}` : ""}`, "needs-repair": "needs repair", "not-installed": "not written", invalid: "cannot be used" }[p.status];
+    const st = {
+      installed: `written${p.lang ? `, ${p.lang}` : ""}`,
+      "needs-repair": "needs repair",
+      "not-installed": "not written",
+      invalid: "cannot be used",
+    }[p.status];
     return `${what} ${st} (${p.path})`;
   },
   /** `command` is what writes the item once the file is readable again (see redoCommand). */
@@ -40,27 +55,39 @@ export const M = {
    * nothing when the hooks are already right).
    */
   redoCommand: (p: Pick<ItemPlan, "kind" | "provider">) =>
-    p.provider !== undefined ? `mytty-doctor install ${p.provider}` : p.kind === "guide" ? "mytty-doctor guide --write" : "mytty-doctor fix",
+    p.provider !== undefined
+      ? `mytty-doctor install ${p.provider}`
+      : p.kind === "guide"
+        ? "mytty-doctor guide --write"
+        : "mytty-doctor fix",
   repairFix: "Run `mytty-doctor fix` to repair it (only our own entries change).",
   rewriteFix: "Run `mytty-doctor fix` to rewrite it.",
   installFix: (id: string) => `Run \`mytty-doctor install ${id}\` to install.`,
   /** The helper and guide come with the first install; until then they are a step, not a problem. */
   setupFix: "Run `mytty-doctor install` to install it with your agents' hooks.",
   pointerInstallFix: (id: string) => `Run \`mytty-doctor install ${id}\` to write it.`,
-  pointersOff: "pointers are turned off (\"pointers\": false in settings.json)",
-  helperMissing: "Hooks are installed but the helper they run is missing: every hook call fails. Run `mytty-doctor fix`.",
+  pointersOff: 'pointers are turned off ("pointers": false in settings.json)',
+  helperMissing:
+    "Hooks are installed but the helper they run is missing: every hook call fails. Run `mytty-doctor fix`.",
   guideMissing: "The guide the pointers name is missing. Run `mytty-doctor fix`.",
-  pointerFix: (p: ItemPlan) => `Run \`mytty-doctor fix\` to rewrite it${p.lang ? ` (language ${p.lang}; --lang en|ja to change)` : ""}.`,
-  codexTrust: "Codex runs new or changed hooks only after you trust them: open Codex and trust the new hooks with /hooks.",
-  crashed: (id: string, message: string) => `The ${id} check crashed: ${message}. Please report it; the other checks are unaffected.`,
-  dataDirOpen: (dir: string, mode: number) => `${dir} is readable by others (mode ${mode.toString(8)}): it holds hook payloads. Run \`chmod 700 '${dir}'\`.`,
-  backups: (dir: string, count: number) => `Backups of files we changed: ${dir} (${count} file${count === 1 ? "" : "s"}; the last 10 per file are kept)`,
+  pointerFix: (p: ItemPlan) =>
+    `Run \`mytty-doctor fix\` to rewrite it${p.lang ? ` (language ${p.lang}; --lang en|ja to change)` : ""}.`,
+  codexTrust:
+    "Codex runs new or changed hooks only after you trust them: open Codex and trust the new hooks with /hooks.",
+  crashed: (id: string, message: string) =>
+    `The ${id} check crashed: ${message}. Please report it; the other checks are unaffected.`,
+  dataDirOpen: (dir: string, mode: number) =>
+    `${dir} is readable by others (mode ${mode.toString(8)}): it holds hook payloads. Run \`chmod 700 '${dir}'\`.`,
+  backups: (dir: string, count: number) =>
+    `Backups of files we changed: ${dir} (${count} file${count === 1 ? "" : "s"}; the last 10 per file are kept)`,
   engineRunning: "Mytty Bar engine is running",
-  engineDown: "Mytty Bar engine is not running (hooks answer their agents but nothing is recorded). Start it with `mytty-bar` or `mytty-bar --headless`.",
+  engineDown:
+    "Mytty Bar engine is not running (hooks answer their agents but nothing is recorded). Start it with `mytty-bar` or `mytty-bar --headless`.",
   lastEvent: (id: string, at: string) => `last ${name(id)} event ${at}`,
   noProviders: (ids: readonly string[]) =>
     `No agent was found on this machine (no config dir, nothing on PATH). Name one: \`mytty-doctor install <provider>\`, <provider> being one of ${ids.join(", ")}.`,
-  unknownProvider: (id: string, ids: readonly string[]) => `unknown provider "${id}" (expected one of: ${ids.join(", ")})`,
+  unknownProvider: (id: string, ids: readonly string[]) =>
+    `unknown provider "${id}" (expected one of: ${ids.join(", ")})`,
   badLang: (v: string) => `unknown language "${v}" (expected en or ja)`,
   skippedInvalid: (path: string) => `Skipped ${path}: it cannot be parsed, so it was left untouched.`,
   written: (path: string, backup?: string) => `wrote ${path}${backup ? ` (backup: ${backup})` : ""}`,

@@ -1,7 +1,15 @@
 // From plans to the status report (the `status --json` contract, docs/architecture.md#contracts) and to view lines.
 // No printing here: the text and ink views render what this returns.
 import fs from "node:fs";
-import { countBackups, fixItems, type ItemPlan, type ItemStatus, type Paths, type Plans, type Problem } from "@mytty-bar/installers";
+import {
+  countBackups,
+  fixItems,
+  type ItemPlan,
+  type ItemStatus,
+  type Paths,
+  type Plans,
+  type Problem,
+} from "@mytty-bar/installers";
 import type { EngineStatus } from "./engine-status.js";
 import { M } from "./messages.js";
 
@@ -18,19 +26,30 @@ export interface StatusReport {
   issues: { item: string; message: string }[];
 }
 
-const opt = <K extends string, V>(key: K, value: V | undefined) => (value === undefined ? {} : ({ [key]: value } as Record<K, V>));
+const opt = <K extends string, V>(key: K, value: V | undefined) =>
+  value === undefined ? {} : ({ [key]: value } as Record<K, V>);
 
-export function buildReport(paths: Paths, plans: Plans & { crashed: { id: string; message: string }[] }, engine: EngineStatus, opts: { pointers: boolean }): StatusReport {
+export function buildReport(
+  paths: Paths,
+  plans: Plans & { crashed: { id: string; message: string }[] },
+  engine: EngineStatus,
+  opts: { pointers: boolean },
+): StatusReport {
   const issues: StatusReport["issues"] = [];
   const issue = (item: string, message: string) => issues.push({ item, message });
   const all = [...plans.providers, plans.helper, plans.guide, ...plans.pointers];
-  for (const p of all) if (p.status === "invalid" && p.problem) issue(p.id, M.invalidFix(p.path, p.problem, M.redoCommand(p)));
+  for (const p of all)
+    if (p.status === "invalid" && p.problem) issue(p.id, M.invalidFix(p.path, p.problem, M.redoCommand(p)));
   const toFix = fixItems(plans, opts);
   for (const p of toFix) {
     if (p.kind === "helper" && p.status === "not-installed") issue(p.id, M.helperMissing);
     else if (p.kind === "guide" && p.status === "not-installed") issue(p.id, M.guideMissing);
     else if (p.kind === "pointer") issue(p.id, `${p.detail ?? M.pointerLine(p)}. ${M.pointerFix(p)}`);
-    else issue(p.id, `${p.detail ?? p.status}. ${p.kind === "provider" && p.id !== "opencode" && p.id !== "antigravity" ? M.repairFix : M.rewriteFix}`);
+    else
+      issue(
+        p.id,
+        `${p.detail ?? p.status}. ${p.kind === "provider" && p.id !== "opencode" && p.id !== "antigravity" ? M.repairFix : M.rewriteFix}`,
+      );
   }
   for (const c of plans.crashed) issue(c.id, M.crashed(c.id, c.message));
   let dataDir: StatusReport["dataDir"] = { path: paths.dataDir, exists: false };
@@ -42,10 +61,22 @@ export function buildReport(paths: Paths, plans: Plans & { crashed: { id: string
     // Not created yet: the first install creates it 0700.
   }
   return {
-    providers: plans.providers.map((p) => ({ id: p.id, configPath: p.path, status: p.status, ...opt("detail", p.detail), ...opt("problem", p.problem) })),
+    providers: plans.providers.map((p) => ({
+      id: p.id,
+      configPath: p.path,
+      status: p.status,
+      ...opt("detail", p.detail),
+      ...opt("problem", p.problem),
+    })),
     helper: { path: plans.helper.path, status: plans.helper.status, ...opt("detail", plans.helper.detail) },
     guide: { path: plans.guide.path, status: plans.guide.status, ...opt("detail", plans.guide.detail) },
-    pointers: plans.pointers.map((p) => ({ provider: p.provider!, path: p.path, status: p.status, ...opt("lang", p.lang), ...opt("detail", p.detail) })),
+    pointers: plans.pointers.map((p) => ({
+      provider: p.provider!,
+      path: p.path,
+      status: p.status,
+      ...opt("lang", p.lang),
+      ...opt("detail", p.detail),
+    })),
     backups: { dir: paths.backupsDir, count: countBackups(paths) },
     dataDir,
     engine,
@@ -68,23 +99,34 @@ const markOf = (s: ItemStatus): Mark => (s === "installed" ? "ok" : s === "needs
 function notesFor(p: ItemPlan, report: StatusReport): string[] {
   const own = report.issues.filter((i) => i.item === p.id).map((i) => i.message);
   // Not installed yet is a step to take, never a line without its command.
-  if (p.status === "not-installed" && own.length === 0 && p.kind !== "provider") return [p.kind === "pointer" ? M.pointerInstallFix(p.provider!) : M.setupFix];
+  if (p.status === "not-installed" && own.length === 0 && p.kind !== "provider")
+    return [p.kind === "pointer" ? M.pointerInstallFix(p.provider!) : M.setupFix];
   // A provider's detail beside a fine status is a note (Claude Code events left out for an older version).
-  const note = p.kind === "provider" && p.detail !== undefined && p.status !== "needs-repair" && p.status !== "invalid" ? [p.detail] : [];
+  const note =
+    p.kind === "provider" && p.detail !== undefined && p.status !== "needs-repair" && p.status !== "invalid"
+      ? [p.detail]
+      : [];
   if (p.kind === "provider" && p.status === "not-installed" && own.length === 0) return [M.installFix(p.id), ...note];
-  if (p.kind === "provider" && p.status === "installed") return [...note, ...(p.provider === "codex" ? [M.codexTrust] : [])];
+  if (p.kind === "provider" && p.status === "installed")
+    return [...note, ...(p.provider === "codex" ? [M.codexTrust] : [])];
   return own;
 }
 
 /** Not installed, and `absent` (not on this machine: no config dir, no binary on PATH) says so. */
 const isAbsent = (p: ItemPlan, absent: ReadonlySet<string>) =>
-  p.status === "not-installed" && (p.kind === "provider" ? absent.has(p.id) : p.provider !== undefined && absent.has(p.provider));
+  p.status === "not-installed" &&
+  (p.kind === "provider" ? absent.has(p.id) : p.provider !== undefined && absent.has(p.provider));
 
 /**
  * Flutter-doctor style lines shared by the text and ink views. `absent` names the providers not found
  * on this machine: their not-installed hooks show as one neutral line and their pointer not at all.
  */
-export function viewLines(plans: Plans & { crashed: { id: string; message: string }[] }, report: StatusReport, absent: ReadonlySet<string> = new Set(), pointers = true): ViewLine[] {
+export function viewLines(
+  plans: Plans & { crashed: { id: string; message: string }[] },
+  report: StatusReport,
+  absent: ReadonlySet<string> = new Set(),
+  pointers = true,
+): ViewLine[] {
   const lines: ViewLine[] = [];
   for (const p of plans.providers) {
     if (isAbsent(p, absent)) lines.push({ mark: "absent", text: M.absentLine(p.id), notes: [] });
@@ -94,17 +136,26 @@ export function viewLines(plans: Plans & { crashed: { id: string; message: strin
   // No agent on this machine at all: the helper and guide they would use are not a step either.
   const none = plans.providers.every((p) => isAbsent(p, absent));
   const shared = (p: ItemPlan, text: string): ViewLine =>
-    none && p.status === "not-installed" ? { mark: "absent", text, notes: [] } : { mark: markOf(p.status), text, notes: notesFor(p, report) };
+    none && p.status === "not-installed"
+      ? { mark: "absent", text, notes: [] }
+      : { mark: markOf(p.status), text, notes: notesFor(p, report) };
   lines.push(shared(plans.helper, M.helperLine(plans.helper)), shared(plans.guide, M.guideLine(plans.guide)));
   for (const p of plans.pointers) {
     if (isAbsent(p, absent)) continue;
     // Pointers turned off: whatever is there is the user's, neither an issue nor a step.
-    if (!pointers && p.status !== "installed" && p.status !== "invalid") lines.push({ mark: "absent", text: `${M.pointerLine(p)}: ${M.pointersOff}`, notes: [] });
+    if (!pointers && p.status !== "installed" && p.status !== "invalid")
+      lines.push({ mark: "absent", text: `${M.pointerLine(p)}: ${M.pointersOff}`, notes: [] });
     else lines.push({ mark: markOf(p.status), text: M.pointerLine(p), notes: notesFor(p, report) });
   }
-  const engineNotes = Object.entries(report.engine.lastEventAt ?? {}).map(([id, at]) => M.lastEvent(id as never, String(at)));
+  const engineNotes = Object.entries(report.engine.lastEventAt ?? {}).map(([id, at]) =>
+    M.lastEvent(id as never, String(at)),
+  );
   if (report.engine.running && report.engine.detail !== undefined) engineNotes.unshift(report.engine.detail);
-  lines.push({ mark: report.engine.running ? "ok" : "partial", text: report.engine.running ? M.engineRunning : M.engineDown, notes: engineNotes });
+  lines.push({
+    mark: report.engine.running ? "ok" : "partial",
+    text: report.engine.running ? M.engineRunning : M.engineDown,
+    notes: engineNotes,
+  });
   const dd = report.issues.find((i) => i.item === "data-dir");
   if (dd) lines.push({ mark: "partial", text: dd.message, notes: [] });
   return lines;
@@ -123,14 +174,21 @@ export function summaryLine(lines: readonly ViewLine[], report: StatusReport, in
 
 export const MARKS: Record<Mark, string> = { ok: "[✓]", partial: "[!]", missing: "[✗]", crashed: "[☠]", absent: "[-]" };
 
-const COLORS: Record<Mark, string | undefined> = { ok: "32", partial: "33", missing: "31", crashed: "35", absent: undefined };
+const COLORS: Record<Mark, string | undefined> = {
+  ok: "32",
+  partial: "33",
+  missing: "31",
+  crashed: "35",
+  absent: undefined,
+};
 
 /**
  * The status view as text; `color` paints it for a terminal with plain ANSI codes (bold title, marks
  * in colour, a provider not on this machine dimmed): no ink or React to load for a one-shot print.
  */
 export function renderText(title: string, lines: readonly ViewLine[], footer: string[], color = false): string {
-  const paint = (code: string | undefined, text: string) => (color && code !== undefined ? `\u001b[${code}m${text}\u001b[0m` : text);
+  const paint = (code: string | undefined, text: string) =>
+    color && code !== undefined ? `\u001b[${code}m${text}\u001b[0m` : text;
   const out = [paint("1", title), ""];
   for (const l of lines) {
     const line = `${paint(COLORS[l.mark], MARKS[l.mark])} ${l.text}`;

@@ -22,7 +22,11 @@ export function readDoctorSettings(paths: Pick<Paths, "settingsFile">): DoctorSe
     if (typeof raw !== "object" || raw === null) return { pointers: true };
     const r = raw as Record<string, unknown>;
     const lang = r.pointerLanguage === "en" || r.pointerLanguage === "ja" ? r.pointerLanguage : undefined;
-    return { ...(lang ? { lang } : {}), pointers: r.pointers !== false, ...(r.claudeStatusLine === true ? { claudeStatusLine: true } : {}) };
+    return {
+      ...(lang ? { lang } : {}),
+      pointers: r.pointers !== false,
+      ...(r.claudeStatusLine === true ? { claudeStatusLine: true } : {}),
+    };
   } catch {
     return { pointers: true }; // unreadable or not JSON: the defaults, as the engine does
   }

@@ -15,7 +15,17 @@ const claude: DetectedAgent = {
   startTime: "Mon Nov 23 09:20:51 2026",
   terminal: { app: "iTerm2", bundleId: "com.googlecode.iterm2", tmuxPane: "%3", tmuxSession: "work", tmuxWindow: "1" },
 };
-const gemini: DetectedAgent = { ...claude, tty: "pts/2", pid: 50, provider: "antigravity", variant: "gemini", via: "hint", argv: ["mystery"], executable: "/bin/sh", terminal: { remote: "ssh" } };
+const gemini: DetectedAgent = {
+  ...claude,
+  tty: "pts/2",
+  pid: 50,
+  provider: "antigravity",
+  variant: "gemini",
+  via: "hint",
+  argv: ["mystery"],
+  executable: "/bin/sh",
+  terminal: { remote: "ssh" },
+};
 
 function scripted(frames: DetectedAgent[][]): Scanner & { scans: number } {
   const s = {
@@ -36,14 +46,28 @@ function sink(isTTY: boolean) {
 describe("agents --json", () => {
   it("prints the contract rows: tty, pid, provider, via, executable, terminal", async () => {
     const stdout = sink(false);
-    const code = await runAgents({ json: true }, { stdout: stdout.stream, stderr: sink(false).stream, scanner: scripted([[claude]]) });
+    const code = await runAgents(
+      { json: true },
+      { stdout: stdout.stream, stderr: sink(false).stream, scanner: scripted([[claude]]) },
+    );
     expect(code).toBe(0);
     const rows = JSON.parse(stdout.out.join("")) as Record<string, unknown>[];
     expect(rows).toEqual([
       {
-        tty: "ttys004", pid: 971, provider: "claude-code", via: "process", executable: "/Users/a/.local/share/claude/versions/2.1.139",
-        argv: ["claude", "--model", "opus"], startTime: "Mon Nov 23 09:20:51 2026",
-        terminal: { app: "iTerm2", bundleId: "com.googlecode.iterm2", tmuxPane: "%3", tmuxSession: "work", tmuxWindow: "1" },
+        tty: "ttys004",
+        pid: 971,
+        provider: "claude-code",
+        via: "process",
+        executable: "/Users/a/.local/share/claude/versions/2.1.139",
+        argv: ["claude", "--model", "opus"],
+        startTime: "Mon Nov 23 09:20:51 2026",
+        terminal: {
+          app: "iTerm2",
+          bundleId: "com.googlecode.iterm2",
+          tmuxPane: "%3",
+          tmuxSession: "work",
+          tmuxWindow: "1",
+        },
       },
     ]);
     expect(toRows([gemini])[0]).toMatchObject({ variant: "gemini", via: "hint" });
@@ -75,7 +99,9 @@ describe("agents table", () => {
     const stderr = sink(false);
     const broken = { scan: async () => Promise.reject(new Error("spawn ps ENOENT")) } as unknown as Scanner;
     expect(await runAgents({}, { stdout: sink(false).stream, stderr: stderr.stream, scanner: broken })).toBe(1);
-    expect(stderr.out.join("")).toBe("Could not read the process table: spawn ps ENOENT\nTry another source: mytty-doctor agents --source ps\n");
+    expect(stderr.out.join("")).toBe(
+      "Could not read the process table: spawn ps ENOENT\nTry another source: mytty-doctor agents --source ps\n",
+    );
   });
 });
 
@@ -84,8 +110,17 @@ describe("agents --watch", () => {
     const stdout = sink(true);
     const controller = new AbortController();
     const scanner = scripted([[claude], [claude, gemini], []]);
-    const wrapped = { scan: async () => { const r = await scanner.scan(); if (scanner.scans === 3) controller.abort(); return r; } } as unknown as Scanner;
-    const code = await runAgents({ watch: true, interval: 0.2 }, { stdout: stdout.stream, stderr: sink(false).stream, scanner: wrapped, signal: controller.signal });
+    const wrapped = {
+      scan: async () => {
+        const r = await scanner.scan();
+        if (scanner.scans === 3) controller.abort();
+        return r;
+      },
+    } as unknown as Scanner;
+    const code = await runAgents(
+      { watch: true, interval: 0.2 },
+      { stdout: stdout.stream, stderr: sink(false).stream, scanner: wrapped, signal: controller.signal },
+    );
     expect(code).toBe(0);
     expect(stdout.out).toHaveLength(2);
     expect(stdout.out.every((frame) => frame.startsWith("\x1b[2J\x1b[H"))).toBe(true);
@@ -96,8 +131,17 @@ describe("agents --watch", () => {
     const stdout = sink(false);
     const controller = new AbortController();
     const scanner = scripted([[claude]]);
-    const wrapped = { scan: async () => { const r = await scanner.scan(); if (scanner.scans === 2) setImmediate(() => controller.abort()); return r; } } as unknown as Scanner;
-    await runAgents({ watch: true, json: true, interval: 0.2 }, { stdout: stdout.stream, stderr: sink(false).stream, scanner: wrapped, signal: controller.signal });
+    const wrapped = {
+      scan: async () => {
+        const r = await scanner.scan();
+        if (scanner.scans === 2) setImmediate(() => controller.abort());
+        return r;
+      },
+    } as unknown as Scanner;
+    await runAgents(
+      { watch: true, json: true, interval: 0.2 },
+      { stdout: stdout.stream, stderr: sink(false).stream, scanner: wrapped, signal: controller.signal },
+    );
     expect(stdout.out).toHaveLength(2);
     for (const line of stdout.out) expect(JSON.parse(line)).toHaveLength(1);
   });

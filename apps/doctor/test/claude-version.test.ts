@@ -35,12 +35,24 @@ describe("Claude Code hook events follow the installed version", () => {
     const installed = h.run("install", "claude-code");
     expect(installed.code).toBe(0);
     const claude = path.join(h.home, ".local", "bin", "claude");
-    expect(installed.stdout).toContain(`note: Claude Code 2.0.50 (${claude}) does not know PostToolBatch (2.1.101+), Elicitation (2.1.76+), ElicitationResult (2.1.76+), StopFailure (2.1.78+)`);
+    expect(installed.stdout).toContain(
+      `note: Claude Code 2.0.50 (${claude}) does not know PostToolBatch (2.1.101+), Elicitation (2.1.76+), ElicitationResult (2.1.76+), StopFailure (2.1.78+)`,
+    );
     // PreToolUse is the user's own hook, kept as it was.
-    expect(events(h)).toEqual(["Notification", "PermissionRequest", "PreToolUse", "SessionEnd", "SessionStart", "Stop", "UserPromptSubmit"]);
+    expect(events(h)).toEqual([
+      "Notification",
+      "PermissionRequest",
+      "PreToolUse",
+      "SessionEnd",
+      "SessionStart",
+      "Stop",
+      "UserPromptSubmit",
+    ]);
     const old = claudeStatus(h);
     expect(old.status).toBe("installed");
-    expect(old.detail).toContain(`Claude Code 2.0.50 (${claude}) does not know PostToolBatch (2.1.101+), Elicitation (2.1.76+), ElicitationResult (2.1.76+), StopFailure (2.1.78+)`);
+    expect(old.detail).toContain(
+      `Claude Code 2.0.50 (${claude}) does not know PostToolBatch (2.1.101+), Elicitation (2.1.76+), ElicitationResult (2.1.76+), StopFailure (2.1.78+)`,
+    );
     const text = h.run("status");
     expect(text.code).toBe(0);
     expect(text.stdout).toContain("run `mytty-doctor fix`");
@@ -50,7 +62,19 @@ describe("Claude Code hook events follow the installed version", () => {
     expect(updated.status).toBe("needs-repair");
     expect(updated.detail).toContain("PostToolBatch: missing");
     expect(h.run("fix").code).toBe(0);
-    expect(events(h)).toEqual(["Elicitation", "ElicitationResult", "Notification", "PermissionRequest", "PostToolBatch", "PreToolUse", "SessionEnd", "SessionStart", "Stop", "StopFailure", "UserPromptSubmit"]);
+    expect(events(h)).toEqual([
+      "Elicitation",
+      "ElicitationResult",
+      "Notification",
+      "PermissionRequest",
+      "PostToolBatch",
+      "PreToolUse",
+      "SessionEnd",
+      "SessionStart",
+      "Stop",
+      "StopFailure",
+      "UserPromptSubmit",
+    ]);
     expect(claudeStatus(h)).toMatchObject({ status: "installed" });
     expect(claudeStatus(h).detail).toBeUndefined();
 
@@ -65,7 +89,9 @@ describe("Claude Code hook events follow the installed version", () => {
     installClaude(h, "2.1.77");
     const down = claudeStatus(h);
     expect(down.status).toBe("needs-repair");
-    expect(down.detail).toContain("StopFailure: Claude Code 2.1.77 does not know this event and would skip the whole file (needs 2.1.78)");
+    expect(down.detail).toContain(
+      "StopFailure: Claude Code 2.1.77 does not know this event and would skip the whole file (needs 2.1.78)",
+    );
     expect(h.run("diff").stdout).toMatch(/^-\s+"StopFailure": \[/m);
     expect(h.run("fix").code).toBe(0);
     expect(events(h)).not.toContain("StopFailure");
@@ -91,11 +117,17 @@ describe("Claude Code hook events follow the installed version", () => {
     expect(mode(seen)).toBe(0o600);
 
     h.env.PATH = bare;
-    expect(claudeStatus(h)).toMatchObject({ status: "installed", detail: expect.stringContaining(`Claude Code 2.1.60 (${path.join(shellBin, "claude")})`) });
+    expect(claudeStatus(h)).toMatchObject({
+      status: "installed",
+      detail: expect.stringContaining(`Claude Code 2.1.60 (${path.join(shellBin, "claude")})`),
+    });
     expect(h.run("fix").stdout).toContain("Nothing to do");
     // Without the record that PATH cannot tell the version, and every event is asked for again.
     fs.rmSync(seen);
-    expect(claudeStatus(h)).toMatchObject({ status: "needs-repair", detail: expect.stringContaining("StopFailure: missing") });
+    expect(claudeStatus(h)).toMatchObject({
+      status: "needs-repair",
+      detail: expect.stringContaining("StopFailure: missing"),
+    });
     // A record that is not ours to trust (not JSON, a relative path) is ignored the same way.
     fs.writeFileSync(seen, '{"path":"bin/claude"}');
     expect(claudeStatus(h).status).toBe("needs-repair");

@@ -73,7 +73,10 @@ describe.concurrent("mytty-doctor", () => {
 
     const st = h.json("status");
     expect(st.code).toBe(1);
-    expect(st.value.providers.find((p) => p.id === "claude-code")).toMatchObject({ status: "needs-repair", detail: "Stop: missing" });
+    expect(st.value.providers.find((p) => p.id === "claude-code")).toMatchObject({
+      status: "needs-repair",
+      detail: "Stop: missing",
+    });
     expect(h.run("status").stdout).toContain("[!] Claude Code hooks need repair");
 
     const diff = h.run("diff");
@@ -81,11 +84,15 @@ describe.concurrent("mytty-doctor", () => {
     expect(diff.stdout).toContain(`+\t\t\t\t\t\t"command": ${JSON.stringify(ours)},`);
 
     expect(h.run("fix").code).toBe(0);
-    expect(fs.readFileSync(h.claude, "utf8")).toBe(installed.replace(`"model": "opus",`, `"model": "opus",\n\t"theme": "dark",`));
+    expect(fs.readFileSync(h.claude, "utf8")).toBe(
+      installed.replace(`"model": "opus",`, `"model": "opus",\n\t"theme": "dark",`),
+    );
     expect(h.json("status").code).toBe(0);
     expect(h.run("diff").code).toBe(0);
     h.run("uninstall", "claude-code");
-    expect(fs.readFileSync(h.claude, "utf8")).toBe(original.toString("utf8").replace(`"model": "opus",`, `"model": "opus",\n\t"theme": "dark",`));
+    expect(fs.readFileSync(h.claude, "utf8")).toBe(
+      original.toString("utf8").replace(`"model": "opus",`, `"model": "opus",\n\t"theme": "dark",`),
+    );
   });
 
   it("repairs an older install of ours (exec form, moved helper, idle_prompt matcher)", (t) => {
@@ -106,13 +113,25 @@ describe.concurrent("mytty-doctor", () => {
     expect(h.run("install", "codex").code).toBe(0);
     const full = fs.readFileSync(h.codex, "utf8");
     const events = (text: string) => Object.keys((JSON.parse(text) as { hooks: object }).hooks);
-    expect(events(full)).toEqual(["SessionStart", "UserPromptSubmit", "PermissionRequest", "PostToolUse", "Stop", "StopFailure", "Interrupt", "SessionEnd"]);
+    expect(events(full)).toEqual([
+      "SessionStart",
+      "UserPromptSubmit",
+      "PermissionRequest",
+      "PostToolUse",
+      "Stop",
+      "StopFailure",
+      "Interrupt",
+      "SessionEnd",
+    ]);
     // What an install of the five Mytty events looks like: those three missing.
     const parsed = JSON.parse(full) as { hooks: Record<string, unknown> };
     for (const e of ["StopFailure", "Interrupt", "SessionEnd"]) delete parsed.hooks[e];
     fs.writeFileSync(h.codex, `${JSON.stringify(parsed, null, 2)}\n`);
     const codex = () => h.json("status").value.providers.find((p) => p.id === "codex")!;
-    expect(codex()).toMatchObject({ status: "needs-repair", detail: "StopFailure: missing; Interrupt: missing; SessionEnd: missing" });
+    expect(codex()).toMatchObject({
+      status: "needs-repair",
+      detail: "StopFailure: missing; Interrupt: missing; SessionEnd: missing",
+    });
     expect(h.run("fix", "codex").code).toBe(0);
     expect(codex().status).toBe("installed");
     expect(fs.readFileSync(h.codex, "utf8")).toBe(full);
@@ -126,8 +145,13 @@ describe.concurrent("mytty-doctor", () => {
     fs.writeFileSync(config, toml);
     const status = h.run("status");
     expect(status.code).toBe(0);
-    expect(status.stdout).toContain(`Codex has hooks switched off (\`hooks = false\` in ${config}), so it runs none of them`);
-    expect(h.json("status").value.providers.find((p) => p.id === "codex")).toMatchObject({ status: "installed", detail: expect.stringContaining("switched off") });
+    expect(status.stdout).toContain(
+      `Codex has hooks switched off (\`hooks = false\` in ${config}), so it runs none of them`,
+    );
+    expect(h.json("status").value.providers.find((p) => p.id === "codex")).toMatchObject({
+      status: "installed",
+      detail: expect.stringContaining("switched off"),
+    });
     expect(h.run("fix").code).toBe(0);
     expect(fs.readFileSync(config, "utf8")).toBe(toml);
   });
@@ -144,15 +168,20 @@ describe.concurrent("mytty-doctor", () => {
     }
     const before = h.json("status").value.providers;
     for (const id of Object.keys(files)) {
-      expect(before.find((p) => p.id === id)).toMatchObject({ status: "needs-repair", detail: expect.stringContaining("entry differs") });
+      expect(before.find((p) => p.id === id)).toMatchObject({
+        status: "needs-repair",
+        detail: expect.stringContaining("entry differs"),
+      });
     }
     expect(h.run("fix").code).toBe(0);
     for (const [id, file] of Object.entries(files)) expect(fs.readFileSync(file, "utf8")).toBe(current[id]);
     expect(h.json("status").code).toBe(0);
     // Uninstall recognises the old form as ours too.
-    for (const [, file] of Object.entries(files)) fs.writeFileSync(file, fs.readFileSync(file, "utf8").replaceAll(`"exec '`, `"'`));
+    for (const [, file] of Object.entries(files))
+      fs.writeFileSync(file, fs.readFileSync(file, "utf8").replaceAll(`"exec '`, `"'`));
     expect(h.run("uninstall", "claude-code", "codex", "cursor").code).toBe(0);
-    for (const file of Object.values(files)) expect(fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "").not.toContain("mytty-bar-hook");
+    for (const file of Object.values(files))
+      expect(fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "").not.toContain("mytty-bar-hook");
   });
 
   it("does not fight a tool that reorders entries: status is order-insensitive", (t) => {
@@ -162,7 +191,11 @@ describe.concurrent("mytty-doctor", () => {
     const text = fs.readFileSync(h.cursor, "utf8");
     const parsed = JSON.parse(text) as { hooks: Record<string, unknown[]> };
     parsed.hooks.preToolUse!.reverse();
-    const reordered = JSON.stringify({ hooks: Object.fromEntries(Object.entries(parsed.hooks).reverse()), version: 1 }, null, 3);
+    const reordered = JSON.stringify(
+      { hooks: Object.fromEntries(Object.entries(parsed.hooks).reverse()), version: 1 },
+      null,
+      3,
+    );
     fs.writeFileSync(h.cursor, reordered);
     expect(h.json("status").value.providers.find((p) => p.id === "cursor")!.status).toBe("installed");
     expect(h.run("fix").stdout).toContain("Nothing to do");
@@ -238,8 +271,13 @@ describe.concurrent("mytty-doctor", () => {
     expect(skill).toContain("Mytty Bar チーム連携");
     expect(skill).toContain(h.guide);
     const agents = fs.readFileSync(h.agentsMd, "utf8");
-    expect(agents).toMatch(/^<!-- mytty-bar:team:begin -->\n## Mytty Bar チーム連携[\s\S]*<!-- mytty-bar:team:end -->\n$/);
-    expect(h.json("status").value.pointers.map((p) => [p.status, p.lang])).toEqual([["installed", "ja"], ["installed", "ja"]]);
+    expect(agents).toMatch(
+      /^<!-- mytty-bar:team:begin -->\n## Mytty Bar チーム連携[\s\S]*<!-- mytty-bar:team:end -->\n$/,
+    );
+    expect(h.json("status").value.pointers.map((p) => [p.status, p.lang])).toEqual([
+      ["installed", "ja"],
+      ["installed", "ja"],
+    ]);
     const en = h.json("status", "--lang", "en");
     expect(en.code).toBe(1);
     expect(en.value.pointers.map((p) => p.status)).toEqual(["needs-repair", "needs-repair"]);
@@ -269,7 +307,10 @@ describe.concurrent("mytty-doctor", () => {
     const plugin = path.join(h.home, ".config", "opencode", "plugins", "mytty-bar.js");
     const agDir = path.join(h.home, ".gemini", "config", "plugins", "mytty-bar");
     expect(fs.readFileSync(plugin, "utf8")).toContain('export default { id: "mytty-bar", server, setup };');
-    const hooks = JSON.parse(fs.readFileSync(path.join(agDir, "hooks.json"), "utf8")) as Record<string, Record<string, { command: string }[]>>;
+    const hooks = JSON.parse(fs.readFileSync(path.join(agDir, "hooks.json"), "utf8")) as Record<
+      string,
+      Record<string, { command: string }[]>
+    >;
     expect(hooks["mytty-bar"]!.Stop![0]!.command).toBe(`'${h.helper}' antigravity Stop`);
     expect(JSON.parse(fs.readFileSync(path.join(agDir, "plugin.json"), "utf8"))).toMatchObject({ name: "mytty-bar" });
     fs.appendFileSync(plugin, "// edited\n");
@@ -313,6 +354,8 @@ describe.concurrent("mytty-doctor", () => {
     h.run("install", "claude-code", "codex", "cursor", "opencode", "antigravity");
     expect(h.run("uninstall").code).toBe(0);
     const st = h.json<StatusJson>("status").value;
-    expect([...st.providers, st.helper, st.guide, ...st.pointers].every((i) => i.status === "not-installed")).toBe(true);
+    expect([...st.providers, st.helper, st.guide, ...st.pointers].every((i) => i.status === "not-installed")).toBe(
+      true,
+    );
   });
 });

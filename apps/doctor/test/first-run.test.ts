@@ -10,7 +10,8 @@ function withAgents(t: TestContext): Home {
   const h = testHome(t);
   const bin = path.join(h.home, "bin");
   fs.mkdirSync(bin);
-  for (const name of ["claude", "codex"]) fs.writeFileSync(path.join(bin, name), "#!/bin/sh\nexit 0\n", { mode: 0o755 });
+  for (const name of ["claude", "codex"])
+    fs.writeFileSync(path.join(bin, name), "#!/bin/sh\nexit 0\n", { mode: 0o755 });
   h.env.PATH = `${bin}:${h.env.PATH}`;
   return h;
 }
@@ -65,7 +66,9 @@ describe("mytty-doctor on a machine with nothing installed yet", () => {
     const named = /then run `mytty-doctor ([^`]+)`/.exec(refused.stdout + refused.stderr)?.[1];
     expect(named).toBeDefined();
     // status names the same way out.
-    expect(h.json("status").value.issues.find((i) => i.item === "claude-code")?.message).toContain(`\`mytty-doctor ${named}\``);
+    expect(h.json("status").value.issues.find((i) => i.item === "claude-code")?.message).toContain(
+      `\`mytty-doctor ${named}\``,
+    );
     fs.writeFileSync(h.claude, '{\n  "permissions": {}\n}\n');
     expect(h.run(...named!.split(" ")).code).toBe(0);
     expect(h.json("status").value.providers.find((p) => p.id === "claude-code")?.status).toBe("installed");

@@ -35,7 +35,13 @@ export interface Home {
 }
 
 export interface StatusJson {
-  providers: { id: string; configPath: string; status: string; detail?: string; problem?: { line: number; column: number; message: string } }[];
+  providers: {
+    id: string;
+    configPath: string;
+    status: string;
+    detail?: string;
+    problem?: { line: number; column: number; message: string };
+  }[];
   helper: { path: string; status: string };
   guide: { path: string; status: string };
   pointers: { provider: string; path: string; status: string; lang?: string }[];

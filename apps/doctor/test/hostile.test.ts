@@ -32,7 +32,9 @@ describe.concurrent("mytty-doctor on bad input", () => {
     const h = home(t);
     const r = h.run("instal", "codex");
     expect(r).toMatchObject({ code: 2, stdout: "" });
-    expect(r.stderr).toBe("error: unknown command 'instal'. Commands: status, install, fix, diff, uninstall, guide, agents (`mytty-doctor --help` explains them).\n");
+    expect(r.stderr).toBe(
+      "error: unknown command 'instal'. Commands: status, install, fix, diff, uninstall, guide, agents (`mytty-doctor --help` explains them).\n",
+    );
     expect(h.run("agents", "--json")).toMatchObject({ code: 0, stderr: "" });
   });
 
@@ -42,7 +44,10 @@ describe.concurrent("mytty-doctor on bad input", () => {
     execFileSync("mkfifo", [h.claude]);
     const { code, value } = h.json("status");
     expect(code).toBe(1);
-    expect(value.providers.find((p) => p.id === "claude-code")).toMatchObject({ status: "invalid", detail: "is not a regular file" });
+    expect(value.providers.find((p) => p.id === "claude-code")).toMatchObject({
+      status: "invalid",
+      detail: "is not a regular file",
+    });
   });
 
   it("reads its own settings.json leniently: a fifo there neither blocks status nor changes a default", (t) => {
@@ -65,8 +70,18 @@ describe.concurrent("mytty-doctor on bad input", () => {
     const { code, value } = h.json("status");
     expect(code).toBe(1);
     expect(value.crashed).toEqual([]);
-    expect(value.providers.map((p) => p.id)).toEqual(["codex", "claude-code", "opencode", "antigravity", "cursor", "gemini"]);
-    expect(value.providers[0]).toMatchObject({ status: "invalid", problem: { line: 1, column: 257, message: "nests deeper than 256 levels" } });
+    expect(value.providers.map((p) => p.id)).toEqual([
+      "codex",
+      "claude-code",
+      "opencode",
+      "antigravity",
+      "cursor",
+      "gemini",
+    ]);
+    expect(value.providers[0]).toMatchObject({
+      status: "invalid",
+      problem: { line: 1, column: 257, message: "nests deeper than 256 levels" },
+    });
     const install = h.run("install", "codex");
     expect(install.code).toBe(1);
     expect(install.stderr + install.stdout).toContain(`${h.codex}:1:257: nests deeper than 256 levels.`);
@@ -92,12 +107,19 @@ describe.concurrent("mytty-doctor on bad input", () => {
     const r = h.run("guide", "--write");
     expect(r.code).toBe(1);
     expect(r.stdout).toBe("");
-    expect(r.stderr).toBe(`${h.guide}:1:1: cannot be read (ENOTDIR). mytty-doctor never writes a file it cannot read: fix it by hand (or move it away), then run \`mytty-doctor guide --write\`.\n`);
+    expect(r.stderr).toBe(
+      `${h.guide}:1:1: cannot be read (ENOTDIR). mytty-doctor never writes a file it cannot read: fix it by hand (or move it away), then run \`mytty-doctor guide --write\`.\n`,
+    );
   });
 
   it("writes hook commands with an absolute helper path when MYTTY_BAR_DATA_DIR is relative", (t) => {
     const h = home(t);
-    const r = spawnSync(process.execPath, [BIN, "install", "codex", "--no-pointers"], { cwd: h.home, env: { ...h.env, MYTTY_BAR_DATA_DIR: "rel data" }, encoding: "utf8", timeout: 20_000 });
+    const r = spawnSync(process.execPath, [BIN, "install", "codex", "--no-pointers"], {
+      cwd: h.home,
+      env: { ...h.env, MYTTY_BAR_DATA_DIR: "rel data" },
+      encoding: "utf8",
+      timeout: 20_000,
+    });
     expect(r.status).toBe(0);
     const helper = path.join(fs.realpathSync(h.home), "rel data", "bin", "mytty-bar-hook");
     expect(fs.readFileSync(h.codex, "utf8")).toContain(JSON.stringify(`exec '${helper}' codex`));
@@ -108,7 +130,11 @@ describe.concurrent("mytty-doctor on bad input", () => {
     // resolvePaths only: nothing is read or written, so the account's real home is never touched.
     const installers = path.join(path.dirname(BIN), "..", "..", "..", "packages", "installers", "dist", "index.js");
     const script = `const { resolvePaths } = await import(${JSON.stringify(installers)}); const p = resolvePaths(); console.log(JSON.stringify([p.home, p.dataDir, p.helper, p.codexHooks]));`;
-    const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], { env: { PATH: "/usr/bin:/bin", HOME: "" }, encoding: "utf8", timeout: 20_000 });
+    const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+      env: { PATH: "/usr/bin:/bin", HOME: "" },
+      encoding: "utf8",
+      timeout: 20_000,
+    });
     expect(r.stderr).toBe("");
     const paths = JSON.parse(r.stdout) as string[];
     expect(paths.filter((p) => !path.isAbsolute(p))).toEqual([]);

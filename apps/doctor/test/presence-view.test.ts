@@ -22,8 +22,15 @@ describe.concurrent("status and providers not on this machine", () => {
     const r = h.run("status");
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`${ABSENT_CODEX}\n`);
-    for (const [label, id] of [["Claude Code", "claude-code"], ["OpenCode", "opencode"], ["Antigravity", "antigravity"], ["Cursor", "cursor"]]) {
-      expect(r.stdout).toContain(`[-] ${label} not found on this machine (install it, then: mytty-doctor install ${id})\n`);
+    for (const [label, id] of [
+      ["Claude Code", "claude-code"],
+      ["OpenCode", "opencode"],
+      ["Antigravity", "antigravity"],
+      ["Cursor", "cursor"],
+    ]) {
+      expect(r.stdout).toContain(
+        `[-] ${label} not found on this machine (install it, then: mytty-doctor install ${id})\n`,
+      );
       expect(r.stdout).not.toContain(`${label} hooks not installed`);
     }
     expect(r.stdout).not.toContain("AGENTS.md block");

@@ -60,7 +60,9 @@ describe("Gemini CLI (target gemini)", () => {
     expect(install.stderr).toBe("");
     expect(install.code).toBe(0);
     const installed = fs.readFileSync(h.gemini, "utf8");
-    expect(installed).toContain(`\r\n\t\t\t\t\t\t"command": ${JSON.stringify(`exec '${h.helper}' antigravity`)},\r\n\t\t\t\t\t\t"timeout": 5000\r\n`);
+    expect(installed).toContain(
+      `\r\n\t\t\t\t\t\t"command": ${JSON.stringify(`exec '${h.helper}' antigravity`)},\r\n\t\t\t\t\t\t"timeout": 5000\r\n`,
+    );
     const status = h.json("status");
     expect(status.code).toBe(0);
     const gemini = status.value.providers.find((p) => p.id === "gemini")!;
@@ -79,13 +81,20 @@ describe("Gemini CLI (target gemini)", () => {
     h = makeHome();
     const elsewhere = path.join(h.home, "gemini-home");
     const env = { ...h.env, GEMINI_CLI_HOME: elsewhere };
-    const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { env, encoding: "utf8", timeout: 20_000 });
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, [BIN, ...args], { env, encoding: "utf8", timeout: 20_000 });
     expect(run("install", "gemini").status).toBe(0);
     const file = path.join(elsewhere, ".gemini", "settings.json");
     expect(fs.existsSync(file)).toBe(true);
     expect(fs.existsSync(h.gemini)).toBe(false);
-    const status = JSON.parse(run("status", "--json").stdout) as { providers: { id: string; configPath: string; status: string }[] };
-    expect(status.providers.find((p) => p.id === "gemini")).toEqual({ id: "gemini", configPath: file, status: "installed" });
+    const status = JSON.parse(run("status", "--json").stdout) as {
+      providers: { id: string; configPath: string; status: string }[];
+    };
+    expect(status.providers.find((p) => p.id === "gemini")).toEqual({
+      id: "gemini",
+      configPath: file,
+      status: "installed",
+    });
   });
 
   it("accepts comments (strip-json-comments) but not a trailing comma, which Gemini CLI cannot load", () => {

@@ -22,7 +22,8 @@ it("renders a crashed check as [☠] without hiding the others, and counts it as
     expect(report.issues.map((i) => i.item)).toEqual(["cursor"]);
     const text = renderText("title", viewLines(plans, report), []);
     expect(text).toContain("[☠] The cursor check crashed: disk on fire.");
-    for (const name of ["Codex", "Claude Code", "OpenCode", "Antigravity"]) expect(text).toContain(`[✗] ${name} hooks not installed`);
+    for (const name of ["Codex", "Claude Code", "OpenCode", "Antigravity"])
+      expect(text).toContain(`[✗] ${name} hooks not installed`);
   } finally {
     fs.rmSync(home, { recursive: true, force: true });
   }

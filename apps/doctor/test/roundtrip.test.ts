@@ -7,7 +7,13 @@ import { backupsOf, fixtures, makeHome, type Home } from "./harness.js";
 let h: Home;
 afterEach(() => h?.cleanup());
 
-const FILES = { "claude-code": "claude", codex: "codex", cursor: "cursor", gemini: "gemini", "codex-agents-md": "agentsMd" } as const;
+const FILES = {
+  "claude-code": "claude",
+  codex: "codex",
+  cursor: "cursor",
+  gemini: "gemini",
+  "codex-agents-md": "agentsMd",
+} as const;
 const target = (dir: string, home: Home) => home[FILES[dir as keyof typeof FILES]];
 const providerOf = (dir: string) => (dir === "codex-agents-md" ? "codex" : dir);
 
@@ -22,7 +28,10 @@ describe.each(["claude-code", "codex", "cursor", "gemini", "codex-agents-md"])("
     const installed = fs.readFileSync(file);
     expect(installed.equals(original)).toBe(false);
     const status = h.json("status");
-    const item = dir === "codex-agents-md" ? status.value.pointers.find((p) => p.provider === "codex") : status.value.providers.find((p) => p.id === dir);
+    const item =
+      dir === "codex-agents-md"
+        ? status.value.pointers.find((p) => p.provider === "codex")
+        : status.value.providers.find((p) => p.id === dir);
     expect(item?.status).toBe("installed");
     expect(status.code).toBe(0);
 
@@ -49,7 +58,10 @@ describe.each(["claude-code", "codex", "cursor", "gemini", "codex-agents-md"])("
     fs.utimesSync(file, past, past);
     const status = h.json("status");
     expect(status.code).toBe(1);
-    const item = dir === "codex-agents-md" ? status.value.pointers.find((p) => p.provider === "codex") : status.value.providers.find((p) => p.id === dir);
+    const item =
+      dir === "codex-agents-md"
+        ? status.value.pointers.find((p) => p.provider === "codex")
+        : status.value.providers.find((p) => p.id === dir);
     expect(item?.status).toBe("invalid");
     for (const args of [["install", providerOf(dir)], ["fix"], ["uninstall", providerOf(dir)], ["install"]]) {
       const r = h.run(...args);
@@ -69,7 +81,9 @@ it("reports an invalid file with its line, column and what to do by hand", () =>
   const message = `a trailing comma at line 4:15: Claude Code reads this file as strict JSON (no comments, no trailing commas) and itself ignores the whole file ("Invalid or malformed JSON") because of it; remove it`;
   expect(claude.problem).toEqual({ line: 4, column: 15, message });
   const text = h.run("status").stdout;
-  expect(text).toContain(`${h.claude}:4:15: ${message}. mytty-doctor never writes a file it cannot read: fix it by hand`);
+  expect(text).toContain(
+    `${h.claude}:4:15: ${message}. mytty-doctor never writes a file it cannot read: fix it by hand`,
+  );
 });
 
 it.each([

@@ -11,7 +11,11 @@ afterEach(() => home?.cleanup());
 /** Runs `mytty-doctor status` on a fresh pty; `size` sets it first, else it stays 0×0 as `script` leaves it. */
 function statusOnPty(h: Home, size?: { cols: number; rows: number }): string {
   const setSize = size ? `stty cols ${size.cols} rows ${size.rows}; ` : "";
-  const r = spawnSync("script", ["-qec", `${setSize}exec node '${BIN}' status`, "/dev/null"], { env: { ...h.env, TERM: "xterm-256color" }, encoding: "utf8", timeout: 20_000 });
+  const r = spawnSync("script", ["-qec", `${setSize}exec node '${BIN}' status`, "/dev/null"], {
+    env: { ...h.env, TERM: "xterm-256color" },
+    encoding: "utf8",
+    timeout: 20_000,
+  });
   // Drop colours and cursor codes: what is left is what a person reads.
   return r.stdout.replace(CSI, "").replace(/\r/g, "");
 }

@@ -52,7 +52,12 @@ function png(size, shade) {
   ihdr.writeUInt32BE(size, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 6; // RGBA
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(raw)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 const BLACK = 0;
@@ -66,7 +71,8 @@ function glyph(state) {
     const inner = x > 0.16 && x < 0.84 && y > 0.3 && y < 0.76;
     const titleBar = inFrame && y < 0.3;
     // chevron ">" at left of the screen area
-    const chevron = inner && Math.abs(y - 0.53) < 0.2 && Math.abs((x - 0.24) - (0.2 - Math.abs(y - 0.53))) < 0.07 && x < 0.46;
+    const chevron =
+      inner && Math.abs(y - 0.53) < 0.2 && Math.abs(x - 0.24 - (0.2 - Math.abs(y - 0.53))) < 0.07 && x < 0.46;
     const underscore = inner && x > 0.5 && x < 0.72 && y > 0.64 && y < 0.72;
     let on = (inFrame && !inner) || titleBar || chevron || underscore;
     if (state === "running") {

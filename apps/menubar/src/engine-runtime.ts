@@ -10,12 +10,21 @@ export interface RunningEngine {
   stop(): Promise<void>;
 }
 
-export async function startEngine(options: { paths: Paths; ports: EnginePorts; version?: string }): Promise<RunningEngine> {
+export async function startEngine(options: {
+  paths: Paths;
+  ports: EnginePorts;
+  version?: string;
+}): Promise<RunningEngine> {
   // Throws EngineAlreadyRunningError, whose message says how to stop the other one.
   const lock = await acquireEngineLock(options.paths);
   try {
     const scope = scanScope(process.env);
-    const engine = await createEngine({ paths: options.paths, ports: options.ports, version: options.version ?? "0.1.0", ...(scope ? { source: scope } : {}) });
+    const engine = await createEngine({
+      paths: options.paths,
+      ports: options.ports,
+      version: options.version ?? "0.1.0",
+      ...(scope ? { source: scope } : {}),
+    });
     return {
       engine,
       stop: async () => {
@@ -37,6 +46,9 @@ export function scanScope(env: NodeJS.ProcessEnv): ProcessSource | undefined {
   const value = env.MYTTY_BAR_SCAN_UNDER;
   if (value === undefined || value === "") return undefined;
   const root = Number(value);
-  if (!Number.isSafeInteger(root) || root <= 0) throw new Error(`MYTTY_BAR_SCAN_UNDER must be a process id, not ${JSON.stringify(value)}: unset it to see every process.`);
+  if (!Number.isSafeInteger(root) || root <= 0)
+    throw new Error(
+      `MYTTY_BAR_SCAN_UNDER must be a process id, not ${JSON.stringify(value)}: unset it to see every process.`,
+    );
   return scopedSource(createSource(), root);
 }

@@ -25,7 +25,8 @@ export async function runHeadless(options: HeadlessOptions = {}): Promise<number
       paths,
       version: options.version ?? "0.1.0",
       ports: {
-        notify: (notice: Notice) => out(`notice ${notice.kind}: ${notice.title}${notice.body ? ` — ${notice.body}` : ""}`),
+        notify: (notice: Notice) =>
+          out(`notice ${notice.kind}: ${notice.title}${notice.body ? ` — ${notice.body}` : ""}`),
         // What the engine survives goes to <data>/engine.log; in the foreground it is shown too.
         log: err,
       },
@@ -35,7 +36,9 @@ export async function runHeadless(options: HeadlessOptions = {}): Promise<number
     else err(startFailure(paths.dataDir, error));
     return 1;
   }
-  out(`Mytty Bar engine running (pid ${process.pid}); data in ${paths.dataDir}. Stop with Ctrl-C or \`kill ${process.pid}\`.`);
+  out(
+    `Mytty Bar engine running (pid ${process.pid}); data in ${paths.dataDir}. Stop with Ctrl-C or \`kill ${process.pid}\`.`,
+  );
 
   return await new Promise<number>((resolve) => {
     const signals = options.signals ?? ["SIGINT", "SIGTERM", "SIGHUP"];

@@ -27,10 +27,17 @@ export function createIntegrations(paths: Paths, lang: () => Lang): Integrations
     const all = plans();
     return PROVIDER_IDS.map((id): IntegrationRow => {
       const crashed = all.crashed.find((c) => c.id === id);
-      if (crashed) return { id, name: providerName(id), status: "crashed", detail: `The check crashed: ${crashed.message}` };
+      if (crashed)
+        return { id, name: providerName(id), status: "crashed", detail: `The check crashed: ${crashed.message}` };
       const plan = all.providers.find((p) => p.provider === id);
       if (!plan) return { id, name: providerName(id), status: "crashed", detail: "No plan was produced" };
-      return { id, name: providerName(id), status: plan.status, configPath: plan.path, ...(plan.detail ? { detail: plan.detail } : {}) };
+      return {
+        id,
+        name: providerName(id),
+        status: plan.status,
+        configPath: plan.path,
+        ...(plan.detail ? { detail: plan.detail } : {}),
+      };
     });
   };
   const changesFor = (provider: ProviderId) => installChanges(installItems(plans(), [provider]));

@@ -57,7 +57,8 @@ export function fallbackText(problem: ElectronProblem): string {
   return `The menu bar app cannot start here: ${why}. Opening the terminal dashboard instead (\`--no-fallback\` exits).`;
 }
 
-export const TUI_NEEDS_TTY = "mytty-bar --tui needs an interactive terminal (stdin and stdout must be a TTY). Use `mytty-bar --headless` in scripts.";
+export const TUI_NEEDS_TTY =
+  "mytty-bar --tui needs an interactive terminal (stdin and stdout must be a TTY). Use `mytty-bar --headless` in scripts.";
 
 export function engineFailedText(detail: string): string {
   return `The engine could not start: ${detail}`;

@@ -4,7 +4,11 @@ import { focusAgent, nodeCommandRunner, resolveToolPaths } from "../src/focus/in
 import { startTmux, type TmuxServer } from "./helpers/tmux.js";
 
 let server: TmuxServer;
-const deps = () => ({ runner: nodeCommandRunner(), platform: "linux" as const, tools: { ...resolveToolPaths("linux", () => false), tmux: "tmux" } });
+const deps = () => ({
+  runner: nodeCommandRunner(),
+  platform: "linux" as const,
+  tools: { ...resolveToolPaths("linux", () => false), tmux: "tmux" },
+});
 
 beforeEach(async () => {
   server = await startTmux("mytty-focus-");
@@ -27,18 +31,29 @@ async function paneId(target: string): Promise<string> {
 describe("tmux jump", () => {
   it("selects the agent's window and pane in its session", async () => {
     const first = await paneId("work:1.0");
-    expect((await server.tmux("display-message", "-p", "-t", "work", "#{window_index} #{pane_id}")).trim()).toBe(`0 ${await paneId("work:0.0")}`);
-    const outcome = await focusAgent({ tty: null, terminal: { app: "tmux", tmuxPane: first, tmuxSocket: server.socket } }, deps());
+    expect((await server.tmux("display-message", "-p", "-t", "work", "#{window_index} #{pane_id}")).trim()).toBe(
+      `0 ${await paneId("work:0.0")}`,
+    );
+    const outcome = await focusAgent(
+      { tty: null, terminal: { app: "tmux", tmuxPane: first, tmuxSocket: server.socket } },
+      deps(),
+    );
     expect(outcome).toEqual({ status: "exact", host: "tmux", detail: "Brought the agent's tmux pane to the front." });
-    expect((await server.tmux("display-message", "-p", "-t", "work", "#{window_index} #{pane_id}")).trim()).toBe(`1 ${first}`);
+    expect((await server.tmux("display-message", "-p", "-t", "work", "#{window_index} #{pane_id}")).trim()).toBe(
+      `1 ${first}`,
+    );
   });
 
   it("moves the tab's client to the pane's session with switch-client", async () => {
     const client = await server.attach("other");
     const target = await paneId("work:1.0");
-    const shown = () => server.tmux("display-message", "-p", "-c", client, "#{session_name} #{window_index} #{pane_id}");
+    const shown = () =>
+      server.tmux("display-message", "-p", "-c", client, "#{session_name} #{window_index} #{pane_id}");
     expect((await shown()).trim()).toMatch(/^other 0 %\d+$/);
-    const outcome = await focusAgent({ tty: null, terminal: { tmuxPane: target, tmuxSocket: server.socket, tmuxClientTty: client } }, deps());
+    const outcome = await focusAgent(
+      { tty: null, terminal: { tmuxPane: target, tmuxSocket: server.socket, tmuxClientTty: client } },
+      deps(),
+    );
     expect(outcome.status).toBe("exact");
     expect((await shown()).trim()).toBe(`work 1 ${target}`);
   });
@@ -50,8 +65,9 @@ describe("tmux jump", () => {
     process.env.LC_ALL = "C";
     delete process.env.TMUX;
     onTestFinished(() => {
-      for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
+      for (const [k, v] of Object.entries(saved))
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
     });
     await server.attach("other");
     const client = await server.attach("work");
@@ -59,18 +75,37 @@ describe("tmux jump", () => {
     const real = nodeCommandRunner();
     const calls: string[][] = [];
     const recording = { run: (c: Parameters<typeof real.run>[0]) => (calls.push([...c.argv]), real.run(c)) };
-    const outcome = await focusAgent({ tty: null, terminal: { tmuxPane: target, tmuxSocket: server.socket } }, { ...deps(), runner: recording });
+    const outcome = await focusAgent(
+      { tty: null, terminal: { tmuxPane: target, tmuxSocket: server.socket } },
+      { ...deps(), runner: recording },
+    );
     expect(outcome.status).toBe("exact");
-    expect(calls.map((argv) => argv[4])).toEqual(["display-message", "list-clients", "select-window", "select-pane", "switch-client"]);
+    expect(calls.map((argv) => argv[4])).toEqual([
+      "display-message",
+      "list-clients",
+      "select-window",
+      "select-pane",
+      "switch-client",
+    ]);
     expect(calls[4]).toEqual(["tmux", "-u", "-S", server.socket, "switch-client", "-c", client, "-t", target]);
-    expect((await server.tmux("display-message", "-p", "-c", client, "#{window_index} #{pane_id}")).trim()).toBe(`1 ${target}`);
+    expect((await server.tmux("display-message", "-p", "-c", client, "#{window_index} #{pane_id}")).trim()).toBe(
+      `1 ${target}`,
+    );
   });
 
   it("reports the failure and changes nothing for a pane that does not exist", async () => {
     const before = (await server.tmux("display-message", "-p", "-t", "work", "#{window_index} #{pane_id}")).trim();
-    const outcome = await focusAgent({ tty: null, terminal: { app: "tmux", tmuxPane: "%99", tmuxSocket: server.socket, tmuxClientTty: "/dev/pts/999" } }, deps());
+    const outcome = await focusAgent(
+      {
+        tty: null,
+        terminal: { app: "tmux", tmuxPane: "%99", tmuxSocket: server.socket, tmuxClientTty: "/dev/pts/999" },
+      },
+      deps(),
+    );
     expect(outcome.status).toBe("nothing");
     expect(outcome.detail).toMatch(/^Could not bring tmux forward: tmux failed: can't find (window|pane): %99\.$/);
-    expect((await server.tmux("display-message", "-p", "-t", "work", "#{window_index} #{pane_id}")).trim()).toBe(before);
+    expect((await server.tmux("display-message", "-p", "-t", "work", "#{window_index} #{pane_id}")).trim()).toBe(
+      before,
+    );
   });
 });

@@ -46,20 +46,34 @@ describe("mytty-bar on a machine without Electron's binary", () => {
   });
 
   it("is what `npm start` runs", async () => {
-    const pkg = JSON.parse(await readFile(path.join(repo, "package.json"), "utf8")) as { scripts: Record<string, string> };
+    const pkg = JSON.parse(await readFile(path.join(repo, "package.json"), "utf8")) as {
+      scripts: Record<string, string>;
+    };
     expect(pkg.scripts.start).toBe("node apps/menubar/bin/mytty-bar.js");
   });
 
   it("teaches the three modes and the dashboard keys in --help", async () => {
     const result = await runBin(["--help"]);
     expect(result.code).toBe(0);
-    for (const line of ["mytty-bar --tui", "mytty-bar --headless", "--no-fallback", "enter  jump to the agent's tab/pane", "c  show and copy the resume command", "q  quit", "mytty-doctor install claude-code"]) {
+    for (const line of [
+      "mytty-bar --tui",
+      "mytty-bar --headless",
+      "--no-fallback",
+      "enter  jump to the agent's tab/pane",
+      "c  show and copy the resume command",
+      "q  quit",
+      "mytty-doctor install claude-code",
+    ]) {
       expect(result.stdout).toContain(line);
     }
   });
 
   it("refuses --tui together with --headless, and unknown options, with exit 2", async () => {
-    expect(await runBin(["--tui", "--headless"])).toEqual({ code: 2, stdout: "", stderr: "Choose one of --tui and --headless.\n" });
+    expect(await runBin(["--tui", "--headless"])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "Choose one of --tui and --headless.\n",
+    });
     expect((await runBin(["--nope"])).code).toBe(2);
   });
 });
@@ -69,16 +83,55 @@ describe("mytty-bar in a terminal where Electron cannot start", () => {
     const server = await startTmux("mytty-fallback-");
     try {
       // An empty override dir: Electron's binary is missing whatever this machine has installed.
-      const env = ["-e", "CI=true", "-e", `HOME=${dir}`, "-e", `MYTTY_BAR_DATA_DIR=${path.join(dir, "data")}`, "-e", `ELECTRON_OVERRIDE_DIST_PATH=${dir}`, "-e", "TERM=xterm-256color", "-e", "DISPLAY="];
-      await server.tmux("new-session", "-d", "-s", "s", "-x", "250", "-y", "40", "-c", repo, ...env, `sh -c 'npm start --silent; echo "exit=$?"; sleep 60'`);
+      const env = [
+        "-e",
+        "CI=true",
+        "-e",
+        `HOME=${dir}`,
+        "-e",
+        `MYTTY_BAR_DATA_DIR=${path.join(dir, "data")}`,
+        "-e",
+        `ELECTRON_OVERRIDE_DIST_PATH=${dir}`,
+        "-e",
+        "TERM=xterm-256color",
+        "-e",
+        "DISPLAY=",
+      ];
+      await server.tmux(
+        "new-session",
+        "-d",
+        "-s",
+        "s",
+        "-x",
+        "250",
+        "-y",
+        "40",
+        "-c",
+        repo,
+        ...env,
+        `sh -c 'npm start --silent; echo "exit=$?"; sleep 60'`,
+      );
       const screen = await server.waitForScreen("s", "q quit", 20_000);
-      const lines = screen.split("\n").map((l) => l.trimEnd()).filter(Boolean);
-      expect(lines[0]).toMatch(/^The menu bar app cannot start here: .*\. Opening the terminal dashboard instead \(`--no-fallback` exits\)\.$/);
+      const lines = screen
+        .split("\n")
+        .map((l) => l.trimEnd())
+        .filter(Boolean);
+      expect(lines[0]).toMatch(
+        /^The menu bar app cannot start here: .*\. Opening the terminal dashboard instead \(`--no-fallback` exits\)\.$/,
+      );
       expect(lines[1]).toMatch(/^Mytty Bar/);
       await server.tmux("send-keys", "-t", "s", "q");
       expect(await server.waitForScreen("s", "exit=")).toContain("exit=0");
 
-      await server.tmux("new-window", "-t", "s:1", "-c", repo, ...env, `sh -c 'node apps/menubar/bin/mytty-bar.js --no-fallback; echo "exit=$?"; sleep 60'`);
+      await server.tmux(
+        "new-window",
+        "-t",
+        "s:1",
+        "-c",
+        repo,
+        ...env,
+        `sh -c 'node apps/menubar/bin/mytty-bar.js --no-fallback; echo "exit=$?"; sleep 60'`,
+      );
       const refused = await server.waitForScreen("s:1", "exit=", 20_000);
       expect(refused).toContain("exit=1");
       expect(refused).toContain("Use `mytty-bar --tui` for the terminal dashboard");
@@ -91,7 +144,9 @@ describe("mytty-bar in a terminal where Electron cannot start", () => {
     expect(fallbackText({ kind: "no-display" })).toBe(
       "The menu bar app cannot start here: there is no display (DISPLAY and WAYLAND_DISPLAY are unset). Opening the terminal dashboard instead (`--no-fallback` exits).",
     );
-    expect(fallbackText({ kind: "spawn-failed", detail: "spawn /x EACCES" })).toContain("Electron could not start (spawn /x EACCES)");
+    expect(fallbackText({ kind: "spawn-failed", detail: "spawn /x EACCES" })).toContain(
+      "Electron could not start (spawn /x EACCES)",
+    );
   });
 });
 
@@ -100,7 +155,9 @@ describe("mytty-bar --headless", () => {
     const { spawn } = await import("node:child_process");
     const { existsSync } = await import("node:fs");
     const data = path.join(dir, "data");
-    const child = spawn("node", [path.join(repo, "apps/menubar/bin/mytty-bar.js"), "--headless"], { env: { ...process.env, HOME: dir, MYTTY_BAR_DATA_DIR: data } });
+    const child = spawn("node", [path.join(repo, "apps/menubar/bin/mytty-bar.js"), "--headless"], {
+      env: { ...process.env, HOME: dir, MYTTY_BAR_DATA_DIR: data },
+    });
     let stdout = "";
     child.stdout.on("data", (b: Buffer) => (stdout += b.toString()));
     for (let i = 0; i < 400 && !stdout.includes("engine running"); i++) await new Promise((r) => setTimeout(r, 25));
@@ -118,7 +175,11 @@ describe("mytty-bar --headless", () => {
 });
 
 describe("locateElectron", () => {
-  const probe = (files: Record<string, string>, env: NodeJS.ProcessEnv = {}, pkg: string | null = "/nm/electron"): ElectronProbe => ({
+  const probe = (
+    files: Record<string, string>,
+    env: NodeJS.ProcessEnv = {},
+    pkg: string | null = "/nm/electron",
+  ): ElectronProbe => ({
     packageDir: () => pkg ?? undefined,
     readText: (f) => files[f],
     exists: (f) => f in files,
@@ -126,18 +187,32 @@ describe("locateElectron", () => {
   });
 
   it("finds the binary named by path.txt inside dist/", () => {
-    expect(locateElectron(probe({ "/nm/electron/path.txt": "electron\n", "/nm/electron/dist/electron": "" }))).toEqual({ ok: true, binary: "/nm/electron/dist/electron" });
+    expect(locateElectron(probe({ "/nm/electron/path.txt": "electron\n", "/nm/electron/dist/electron": "" }))).toEqual({
+      ok: true,
+      binary: "/nm/electron/dist/electron",
+    });
   });
 
   it("honours ELECTRON_OVERRIDE_DIST_PATH", () => {
-    const found = locateElectron(probe({ "/nm/electron/path.txt": "Electron.app/Contents/MacOS/Electron", "/opt/e/Electron.app/Contents/MacOS/Electron": "" }, { ELECTRON_OVERRIDE_DIST_PATH: "/opt/e" }));
+    const found = locateElectron(
+      probe(
+        {
+          "/nm/electron/path.txt": "Electron.app/Contents/MacOS/Electron",
+          "/opt/e/Electron.app/Contents/MacOS/Electron": "",
+        },
+        { ELECTRON_OVERRIDE_DIST_PATH: "/opt/e" },
+      ),
+    );
     expect(found).toEqual({ ok: true, binary: "/opt/e/Electron.app/Contents/MacOS/Electron" });
   });
 
   it("tells a missing package from a missing binary", () => {
     expect(locateElectron(probe({}, {}, null))).toEqual({ ok: false, problem: { kind: "package-missing" } });
     expect(locateElectron(probe({}))).toEqual({ ok: false, problem: { kind: "binary-missing" } });
-    expect(locateElectron(probe({ "/nm/electron/path.txt": "electron" }))).toEqual({ ok: false, problem: { kind: "binary-missing" } });
+    expect(locateElectron(probe({ "/nm/electron/path.txt": "electron" }))).toEqual({
+      ok: false,
+      problem: { kind: "binary-missing" },
+    });
   });
 });
 
@@ -148,7 +223,15 @@ describe("launchMenubar", () => {
     await writeFile(fake, `#!/bin/sh\nprintf '%s' "$*" > ${argsFile}\nexit 0\n`);
     await chmod(fake, 0o755);
     const printed: string[] = [];
-    const code = await launchMenubar({ packageDir: () => dir, readText: () => "electron", exists: () => true, env: { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: dir } }, (t) => printed.push(t));
+    const code = await launchMenubar(
+      {
+        packageDir: () => dir,
+        readText: () => "electron",
+        exists: () => true,
+        env: { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: dir },
+      },
+      (t) => printed.push(t),
+    );
     expect(code).toBe(0);
     expect(await readFile(argsFile, "utf8")).toBe(APP_DIR);
     expect(printed).toEqual([]);
@@ -159,12 +242,22 @@ describe("launchMenubar", () => {
     const notExecutable = path.join(dir, "electron");
     await writeFile(notExecutable, "not a program");
     const env = { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: dir };
-    expect(await launchMenubar({ packageDir: () => dir, readText: () => "electron", exists: () => true, env }, (t) => printed.push(t))).toBe(1);
+    expect(
+      await launchMenubar({ packageDir: () => dir, readText: () => "electron", exists: () => true, env }, (t) =>
+        printed.push(t),
+      ),
+    ).toBe(1);
     expect(printed).toEqual([electronProblemText({ kind: "spawn-failed", detail: `spawn ${notExecutable} EACCES` })]);
     await writeFile(notExecutable, "#!/bin/sh\nexit 3\n");
     await chmod(notExecutable, 0o755);
     printed.length = 0;
-    expect(await launchMenubar({ packageDir: () => dir, readText: () => "electron", exists: () => true, env }, (t) => printed.push(t))).toBe(3);
-    expect(printed).toEqual(["Electron stopped with exit code 3. If it cannot run on this machine: Use `mytty-bar --tui` for the terminal dashboard, or `mytty-bar --headless` for the engine alone."]);
+    expect(
+      await launchMenubar({ packageDir: () => dir, readText: () => "electron", exists: () => true, env }, (t) =>
+        printed.push(t),
+      ),
+    ).toBe(3);
+    expect(printed).toEqual([
+      "Electron stopped with exit code 3. If it cannot run on this machine: Use `mytty-bar --tui` for the terminal dashboard, or `mytty-bar --headless` for the engine alone.",
+    ]);
   });
 });

@@ -30,7 +30,10 @@ function runMain(): Promise<{ code: number | null; entries: Entry[]; stderr: str
       ["--import", "./apps/menubar/test/fixtures/fake-electron/register.mjs", "apps/menubar/dist/main/main.js"],
       { cwd: repo, env: { ...process.env, HOME: home, MYTTY_BAR_DATA_DIR: data }, timeout: 25_000 },
       (error, stdout, stderr) => {
-        const entries = stdout.split("\n").filter(Boolean).map((line) => JSON.parse(line) as Entry);
+        const entries = stdout
+          .split("\n")
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as Entry);
         resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, entries, stderr });
       },
     );
@@ -48,11 +51,18 @@ describe("Electron main composition root", () => {
 
     // Before `ready`: the privileged scheme; then the single-instance lock.
     expect(names.slice(0, 2)).toEqual(["protocol.registerSchemesAsPrivileged", "app.requestSingleInstanceLock"]);
-    expect(first("protocol.registerSchemesAsPrivileged")?.[1]).toEqual([{ scheme: "mytty-bar", privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+    expect(first("protocol.registerSchemesAsPrivileged")?.[1]).toEqual([
+      { scheme: "mytty-bar", privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    ]);
     expect(names).toContain("dock.hide");
     expect(names).toContain("session.setPermissionRequestHandler");
     expect(first("Menu.setApplicationMenu")?.[1]).toEqual(["appMenu", "editMenu"]);
-    expect(first("menubar")?.[1]).toEqual({ index: POPUP_URL, icon: "IdleTemplate.png", preload: "apps/menubar/dist/preload/preload.cjs", sandbox: true });
+    expect(first("menubar")?.[1]).toEqual({
+      index: POPUP_URL,
+      icon: "IdleTemplate.png",
+      preload: "apps/menubar/dist/preload/preload.cjs",
+      sandbox: true,
+    });
     expect(all("nativeImage.setTemplateImage")).toEqual([
       ["IdleTemplate.png", true],
       ["RunningTemplate.png", true],
@@ -64,12 +74,17 @@ describe("Electron main composition root", () => {
     // Nothing reaches the page before it says ready; then the current state does.
     const sayReady = names.indexOf("page.sayReady");
     expect(names.indexOf("webContents.send")).toBeGreaterThan(sayReady);
-    const flushed = entries.slice(sayReady, names.indexOf("page.ready")).filter((e) => e[0] === "webContents.send").map((e) => e[2]);
+    const flushed = entries
+      .slice(sayReady, names.indexOf("page.ready"))
+      .filter((e) => e[0] === "webContents.send")
+      .map((e) => e[2]);
     expect(new Set(flushed)).toEqual(new Set(["settings", "integrations", "snapshot"]));
     expect(all("webContents.send").every((e) => e[0] === "mytty:push")).toBe(true);
 
     expect(first("page.strangerAck")?.[1]).toEqual({ error: "refused mytty:acknowledge: unexpected sender" });
-    expect(first("page.jumpUnknown")?.[1]).toEqual({ ok: { status: "nothing", host: "", detail: "That agent is no longer running." } });
+    expect(first("page.jumpUnknown")?.[1]).toEqual({
+      ok: { status: "nothing", host: "", detail: "That agent is no longer running." },
+    });
     // Copy resume command: Electron's clipboard gets exactly the one line; two lines never reach it.
     expect(first("page.copyText")?.[1]).toEqual({});
     expect(first("page.copyTwoLines")?.[1]).toEqual({ error: "refused mytty:copyText: invalid arguments" });
@@ -94,7 +109,9 @@ describe("Electron main composition root", () => {
   it("says in a dialog and exits 1 when another engine owns the data dir", async () => {
     const { spawn } = await import("node:child_process");
     const data = path.join(home, "data");
-    const headless = spawn("node", [path.join(repo, "apps/menubar/bin/mytty-bar.js"), "--headless"], { env: { ...process.env, HOME: home, MYTTY_BAR_DATA_DIR: data } });
+    const headless = spawn("node", [path.join(repo, "apps/menubar/bin/mytty-bar.js"), "--headless"], {
+      env: { ...process.env, HOME: home, MYTTY_BAR_DATA_DIR: data },
+    });
     let out = "";
     headless.stdout.on("data", (b: Buffer) => (out += b.toString()));
     for (let i = 0; i < 400 && !out.includes("engine running"); i++) await new Promise((r) => setTimeout(r, 25));

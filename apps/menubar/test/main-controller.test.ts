@@ -1,5 +1,12 @@
 // The composition's wiring (engine ↔ tray, notifications, focus, IPC handlers, settings) with fakes.
-import { DEFAULT_GLOBAL_SHORTCUT, defaultSettings, parseSettings, type AgentRow, type Settings, type SettingsPatch } from "@mytty-bar/engine";
+import {
+  DEFAULT_GLOBAL_SHORTCUT,
+  defaultSettings,
+  parseSettings,
+  type AgentRow,
+  type Settings,
+  type SettingsPatch,
+} from "@mytty-bar/engine";
 import { describe, expect, it } from "vitest";
 import type { FocusOutcome } from "../src/focus/types.js";
 import { DEFAULT_SHORTCUT, type Push } from "../src/ipc/contract.js";
@@ -10,7 +17,9 @@ import type { TrayState } from "../src/main/tray.js";
 import { busySnapshot, claudeApproval, emptySnapshot, runningOnlySnapshot } from "./fixtures/snapshots.js";
 import { FakeEngine } from "./helpers/fake-engine.js";
 
-function harness(outcome: FocusOutcome = { status: "exact", host: "iTerm2", detail: "Brought the agent's iTerm2 pane to the front." }) {
+function harness(
+  outcome: FocusOutcome = { status: "exact", host: "iTerm2", detail: "Brought the agent's iTerm2 pane to the front." },
+) {
   const log: string[] = [];
   const trays: TrayState[] = [];
   let stored: Settings = defaultSettings();
@@ -52,7 +61,10 @@ describe("MenubarController", () => {
     const detach = controller.attach(engine);
     engine.publish(runningOnlySnapshot());
     expect(trays.map((t) => t.model.icon)).toEqual(["attention", "running"]);
-    expect(sent.map((p) => (p.type === "snapshot" ? p.snapshot.tray.title : p.type))).toEqual(["1 running · 3 need you", "1 running"]);
+    expect(sent.map((p) => (p.type === "snapshot" ? p.snapshot.tray.title : p.type))).toEqual([
+      "1 running · 3 need you",
+      "1 running",
+    ]);
     detach();
     engine.publish(emptySnapshot());
     expect(trays).toHaveLength(2);
@@ -81,7 +93,10 @@ describe("MenubarController", () => {
           create: () => {
             const on = new Map<string, (...a: unknown[]) => void>();
             made.push({ on });
-            return { show() {}, on: (e: string, l: (...a: unknown[]) => void) => on.set(e, l) } as unknown as NotificationLike;
+            return {
+              show() {},
+              on: (e: string, l: (...a: unknown[]) => void) => on.set(e, l),
+            } as unknown as NotificationLike;
           },
         },
         onClick: (n) => controller.jumpTo(n.agentId),
@@ -89,7 +104,16 @@ describe("MenubarController", () => {
         onUnavailable: (r) => controller.onNotificationsUnavailable(r),
       }),
     );
-    controller.ports().notify?.({ id: "n1", kind: "approval", title: "Claude Code needs approval", body: "api/ · iTerm2", agentId: claudeApproval.id, itemId: "ev-approval-1" });
+    controller
+      .ports()
+      .notify?.({
+        id: "n1",
+        kind: "approval",
+        title: "Claude Code needs approval",
+        body: "api/ · iTerm2",
+        agentId: claudeApproval.id,
+        itemId: "ev-approval-1",
+      });
     made[0]?.on.get("click")?.({});
     await Promise.resolve();
     expect(log).toEqual([`focus:${claudeApproval.id}`]);
@@ -100,7 +124,12 @@ describe("MenubarController", () => {
     controller.attach(engine);
     controller.setNotifier(
       setupNotifications({
-        factory: { isSupported: () => false, create: () => { throw new Error("unused"); } },
+        factory: {
+          isSupported: () => false,
+          create: () => {
+            throw new Error("unused");
+          },
+        },
         onClick: () => undefined,
         onFallback: (n) => controller.onNotificationFallback(n),
         onUnavailable: (r) => controller.onNotificationsUnavailable(r),
@@ -109,33 +138,63 @@ describe("MenubarController", () => {
     const n = { id: "n1", kind: "failure" as const, title: "Cursor failed", body: "web/", itemId: "ev-failure-1" };
     controller.ports().notify?.(n);
     controller.ports().notify?.({ ...n, id: "n2" });
-    expect(log).toEqual(["log:Notifications unavailable: this system does not support notifications. Falling back to the tray and the popup.", "popup", "popup"]);
+    expect(log).toEqual([
+      "log:Notifications unavailable: this system does not support notifications. Falling back to the tray and the popup.",
+      "popup",
+      "popup",
+    ]);
     expect(trays.at(-1)?.notificationsUnavailable).toBe(true);
     expect(sent.filter((p) => p.type === "banner")).toEqual([
-      { type: "banner", banner: { id: "notifications-unavailable", text: "Notifications cannot be shown (this system does not support notifications). Mytty Bar opens this popup instead." } },
+      {
+        type: "banner",
+        banner: {
+          id: "notifications-unavailable",
+          text: "Notifications cannot be shown (this system does not support notifications). Mytty Bar opens this popup instead.",
+        },
+      },
     ]);
   });
 
   it("tells the popup when a jump could only open the app", async () => {
-    const { controller, engine, sent } = harness({ status: "app-only", host: "Terminal", detail: "Opened Terminal without switching tabs: the tab's tty is unknown." });
+    const { controller, engine, sent } = harness({
+      status: "app-only",
+      host: "Terminal",
+      detail: "Opened Terminal without switching tabs: the tab's tty is unknown.",
+    });
     controller.attach(engine);
     engine.requestFocus(claudeApproval.id);
     await new Promise((r) => setTimeout(r, 0));
-    expect(sent.at(-1)).toEqual({ type: "banner", banner: { id: "focus", text: "Opened Terminal without switching tabs: the tab's tty is unknown." } });
+    expect(sent.at(-1)).toEqual({
+      type: "banner",
+      banner: { id: "focus", text: "Opened Terminal without switching tabs: the tab's tty is unknown." },
+    });
   });
 
   it("answers the popup's calls", async () => {
     const { controller, engine, log, sent } = harness();
     controller.attach(engine);
     const h = controller.handlers();
-    expect(await h["mytty:jump"](claudeApproval.id)).toEqual({ status: "exact", host: "iTerm2", detail: "Brought the agent's iTerm2 pane to the front." });
-    expect(await h["mytty:jump"]("gone-1")).toEqual({ status: "nothing", host: "", detail: "That agent is no longer running." });
+    expect(await h["mytty:jump"](claudeApproval.id)).toEqual({
+      status: "exact",
+      host: "iTerm2",
+      detail: "Brought the agent's iTerm2 pane to the front.",
+    });
+    expect(await h["mytty:jump"]("gone-1")).toEqual({
+      status: "nothing",
+      host: "",
+      detail: "That agent is no longer running.",
+    });
     expect(await h["mytty:acknowledge"]("ev-approval-1")).toBe(true);
     expect(await h["mytty:acknowledge"]("ev-approval-1")).toBe(false);
     expect(engine.calls).toEqual(["ack:ev-approval-1", "ack:ev-approval-1"]);
     expect(await h["mytty:integrations:diff"]("claude-code")).toBe("+hooks");
-    expect(await h["mytty:integrations:fix"]("claude-code")).toEqual([{ id: "claude-code", name: "Claude Code", status: "installed" }]);
-    expect(sent.at(-1)).toEqual({ type: "integrations", rows: [{ id: "claude-code", name: "Claude Code", status: "installed" }] });
+    expect(await h["mytty:integrations:fix"]("claude-code")).toEqual([
+      { id: "claude-code", name: "Claude Code", status: "installed" },
+    ]);
+    expect(sent.at(-1)).toEqual({
+      type: "integrations",
+      rows: [{ id: "claude-code", name: "Claude Code", status: "installed" }],
+    });
     const saved = await h["mytty:settings:set"]({ launchAtLogin: true, globalShortcut: "Alt+J" });
     expect(saved.launchAtLogin).toBe(true);
     expect(log.slice(-2)).toEqual(["shortcut:Alt+J", "login:true"]);

@@ -20,12 +20,21 @@ function fakeIpcMain() {
 
 function fakeContents() {
   const sent: unknown[][] = [];
-  return { sent, destroyed: false, send: (...args: unknown[]) => void sent.push(args), isDestroyed() { return this.destroyed; } };
+  return {
+    sent,
+    destroyed: false,
+    send: (...args: unknown[]) => void sent.push(args),
+    isDestroyed() {
+      return this.destroyed;
+    },
+  };
 }
 
 function recordingHandlers() {
   const calls: [string, unknown[]][] = [];
-  const rec = (name: string, result: unknown) => (...args: unknown[]) => (calls.push([name, args]), result);
+  const rec =
+    (name: string, result: unknown) =>
+    (...args: unknown[]) => (calls.push([name, args]), result);
   const handlers = {
     "mytty:ready": rec("ready", undefined),
     "mytty:acknowledge": rec("acknowledge", true),
@@ -55,10 +64,21 @@ describe("setupIpc", () => {
   it("forwards validated arguments from the popup", async () => {
     const ipc = fakeIpcMain();
     const { calls, handlers } = recordingHandlers();
-    setupIpc(ipc, popupSenderCheck(() => popup, APP_ORIGIN), handlers);
+    setupIpc(
+      ipc,
+      popupSenderCheck(() => popup, APP_ORIGIN),
+      handlers,
+    );
     expect(await ipc.handlers.get("mytty:acknowledge")?.(fromPopup, "ev-approval-1")).toBe(true);
-    expect(await ipc.handlers.get("mytty:jump")?.(fromPopup, "claude-code-4242")).toEqual({ status: "exact", host: "iTerm2", detail: "ok" });
-    await ipc.handlers.get("mytty:settings:set")?.(fromPopup, { notifications: { completion: false }, completionThresholdMinutes: 10 });
+    expect(await ipc.handlers.get("mytty:jump")?.(fromPopup, "claude-code-4242")).toEqual({
+      status: "exact",
+      host: "iTerm2",
+      detail: "ok",
+    });
+    await ipc.handlers.get("mytty:settings:set")?.(fromPopup, {
+      notifications: { completion: false },
+      completionThresholdMinutes: 10,
+    });
     expect(calls).toEqual([
       ["acknowledge", ["ev-approval-1"]],
       ["jump", ["claude-code-4242"]],
@@ -69,10 +89,18 @@ describe("setupIpc", () => {
   it("refuses other senders: another webContents, another origin, a missing frame", async () => {
     const ipc = fakeIpcMain();
     const { calls, handlers } = recordingHandlers();
-    setupIpc(ipc, popupSenderCheck(() => popup, APP_ORIGIN), handlers);
+    setupIpc(
+      ipc,
+      popupSenderCheck(() => popup, APP_ORIGIN),
+      handlers,
+    );
     const ack = ipc.handlers.get("mytty:acknowledge");
-    await expect(async () => ack?.({ sender: { id: "other" }, senderFrame: { url: `${APP_ORIGIN}/popup.html` } }, "x")).rejects.toThrow("refused mytty:acknowledge: unexpected sender");
-    await expect(async () => ack?.({ sender: popup, senderFrame: { url: "https://evil.example/popup.html" } }, "x")).rejects.toThrow("unexpected sender");
+    await expect(async () =>
+      ack?.({ sender: { id: "other" }, senderFrame: { url: `${APP_ORIGIN}/popup.html` } }, "x"),
+    ).rejects.toThrow("refused mytty:acknowledge: unexpected sender");
+    await expect(async () =>
+      ack?.({ sender: popup, senderFrame: { url: "https://evil.example/popup.html" } }, "x"),
+    ).rejects.toThrow("unexpected sender");
     await expect(async () => ack?.({ sender: popup, senderFrame: null }, "x")).rejects.toThrow("unexpected sender");
     expect(calls).toEqual([]);
   });
@@ -81,10 +109,18 @@ describe("setupIpc", () => {
     const ipc = fakeIpcMain();
     const { calls, handlers } = recordingHandlers();
     setupIpc(ipc, () => true, handlers);
-    await expect(async () => ipc.handlers.get("mytty:acknowledge")?.(fromPopup, 42)).rejects.toThrow("refused mytty:acknowledge: invalid arguments");
-    await expect(async () => ipc.handlers.get("mytty:integrations:fix")?.(fromPopup, "../../etc")).rejects.toThrow("invalid arguments");
-    await expect(async () => ipc.handlers.get("mytty:settings:set")?.(fromPopup, { pollIntervalSeconds: 0.1 })).rejects.toThrow("invalid arguments");
-    await expect(async () => ipc.handlers.get("mytty:settings:set")?.(fromPopup, { evil: true })).rejects.toThrow("invalid arguments");
+    await expect(async () => ipc.handlers.get("mytty:acknowledge")?.(fromPopup, 42)).rejects.toThrow(
+      "refused mytty:acknowledge: invalid arguments",
+    );
+    await expect(async () => ipc.handlers.get("mytty:integrations:fix")?.(fromPopup, "../../etc")).rejects.toThrow(
+      "invalid arguments",
+    );
+    await expect(async () =>
+      ipc.handlers.get("mytty:settings:set")?.(fromPopup, { pollIntervalSeconds: 0.1 }),
+    ).rejects.toThrow("invalid arguments");
+    await expect(async () => ipc.handlers.get("mytty:settings:set")?.(fromPopup, { evil: true })).rejects.toThrow(
+      "invalid arguments",
+    );
     await expect(async () => ipc.handlers.get("mytty:quit")?.(fromPopup, "extra")).rejects.toThrow("invalid arguments");
     expect(calls).toEqual([]);
   });
@@ -96,7 +132,9 @@ describe("setupIpc", () => {
     const set = ipc.handlers.get("mytty:settings:set");
     await set?.(fromPopup, { lowContextPercent: 0 });
     await set?.(fromPopup, { lowContextPercent: 100 });
-    await expect(async () => set?.(fromPopup, { lowContextPercent: 101 })).rejects.toThrow("refused mytty:settings:set: invalid arguments");
+    await expect(async () => set?.(fromPopup, { lowContextPercent: 101 })).rejects.toThrow(
+      "refused mytty:settings:set: invalid arguments",
+    );
     await expect(async () => set?.(fromPopup, { lowContextPercent: -1 })).rejects.toThrow("invalid arguments");
     await expect(async () => set?.(fromPopup, { lowContextPercent: "30" })).rejects.toThrow("invalid arguments");
     expect(calls).toEqual([
@@ -175,7 +213,11 @@ describe("copyText", () => {
     const written: string[] = [];
     const { handlers } = recordingHandlers();
     const copy = setupClipboard({ writeText: (text) => void written.push(text) });
-    setupIpc(ipc, popupSenderCheck(() => popup, APP_ORIGIN), { ...handlers, "mytty:copyText": copy });
+    setupIpc(
+      ipc,
+      popupSenderCheck(() => popup, APP_ORIGIN),
+      { ...handlers, "mytty:copyText": copy },
+    );
     return { written, copyText: ipc.handlers.get("mytty:copyText") as Listener };
   }
 
@@ -189,9 +231,15 @@ describe("copyText", () => {
 
   it("refuses other senders before looking at the text", async () => {
     const { written, copyText } = wired();
-    await expect(async () => copyText({ sender: { id: "other" }, senderFrame: { url: `${APP_ORIGIN}/popup.html` } }, command)).rejects.toThrow("refused mytty:copyText: unexpected sender");
-    await expect(async () => copyText({ sender: popup, senderFrame: { url: "https://evil.example/" } }, command)).rejects.toThrow("refused mytty:copyText: unexpected sender");
-    await expect(async () => copyText({ sender: popup, senderFrame: null }, command)).rejects.toThrow("unexpected sender");
+    await expect(async () =>
+      copyText({ sender: { id: "other" }, senderFrame: { url: `${APP_ORIGIN}/popup.html` } }, command),
+    ).rejects.toThrow("refused mytty:copyText: unexpected sender");
+    await expect(async () =>
+      copyText({ sender: popup, senderFrame: { url: "https://evil.example/" } }, command),
+    ).rejects.toThrow("refused mytty:copyText: unexpected sender");
+    await expect(async () => copyText({ sender: popup, senderFrame: null }, command)).rejects.toThrow(
+      "unexpected sender",
+    );
     expect(written).toEqual([]);
   });
 
@@ -208,7 +256,10 @@ describe("copyText", () => {
       [command, "extra"],
       [{ text: command }],
     ];
-    for (const args of refused) await expect(async () => copyText(fromPopup, ...args)).rejects.toThrow("refused mytty:copyText: invalid arguments");
+    for (const args of refused)
+      await expect(async () => copyText(fromPopup, ...args)).rejects.toThrow(
+        "refused mytty:copyText: invalid arguments",
+      );
     expect(written).toEqual([]);
   });
 

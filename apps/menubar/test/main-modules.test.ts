@@ -5,7 +5,13 @@ import type { Notice } from "@mytty-bar/engine";
 import { describe, expect, it } from "vitest";
 import { setupNotifications, type NotificationLike } from "../src/main/notifications.js";
 import { setupSleepBlocker } from "../src/main/power.js";
-import { APP_ORIGIN, CONTENT_SECURITY_POLICY, META_CONTENT_SECURITY_POLICY, resolveAppFile, setupAppProtocol } from "../src/main/protocol.js";
+import {
+  APP_ORIGIN,
+  CONTENT_SECURITY_POLICY,
+  META_CONTENT_SECURITY_POLICY,
+  resolveAppFile,
+  setupAppProtocol,
+} from "../src/main/protocol.js";
 import { DEFAULT_SHORTCUT, setupShortcut } from "../src/main/shortcut.js";
 import { setupSingleInstance } from "../src/main/single-instance.js";
 import { setupTray, trayView } from "../src/main/tray.js";
@@ -18,12 +24,24 @@ describe("tray", () => {
       title: "1 · 3!",
       tooltip: "Mytty Bar — 1 running · 3 need you",
     });
-    expect(trayView({ model: runningOnlySnapshot().tray, notificationsUnavailable: false }, "darwin")).toEqual({ icon: "running", title: "1", tooltip: "Mytty Bar — 1 running" });
-    expect(trayView({ model: emptySnapshot().tray, notificationsUnavailable: false }, "darwin")).toEqual({ icon: "idle", title: "", tooltip: "Mytty Bar — no agents" });
+    expect(trayView({ model: runningOnlySnapshot().tray, notificationsUnavailable: false }, "darwin")).toEqual({
+      icon: "running",
+      title: "1",
+      tooltip: "Mytty Bar — 1 running",
+    });
+    expect(trayView({ model: emptySnapshot().tray, notificationsUnavailable: false }, "darwin")).toEqual({
+      icon: "idle",
+      title: "",
+      tooltip: "Mytty Bar — no agents",
+    });
   });
 
   it("puts the counts in the tooltip only, off macOS", () => {
-    expect(trayView({ model: busySnapshot().tray, notificationsUnavailable: false }, "linux")).toEqual({ icon: "attention", title: null, tooltip: "Mytty Bar — 1 running · 3 need you" });
+    expect(trayView({ model: busySnapshot().tray, notificationsUnavailable: false }, "linux")).toEqual({
+      icon: "attention",
+      title: null,
+      tooltip: "Mytty Bar — 1 running · 3 need you",
+    });
   });
 
   it("marks the title when notifications cannot be shown and something needs you", () => {
@@ -72,7 +90,14 @@ class FakeNotification implements NotificationLike {
   }
 }
 
-const notice = (id: string, kind: Notice["kind"] = "approval"): Notice => ({ id, kind, title: "Claude Code needs approval", body: "api/ · iTerm2", agentId: "claude-code-4242", itemId: `item-${id}` });
+const notice = (id: string, kind: Notice["kind"] = "approval"): Notice => ({
+  id,
+  kind,
+  title: "Claude Code needs approval",
+  body: "api/ · iTerm2",
+  agentId: "claude-code-4242",
+  itemId: `item-${id}`,
+});
 
 function notifier(supported = true) {
   FakeNotification.made = [];
@@ -132,7 +157,10 @@ describe("sleep blocker", () => {
   it("holds one prevent-app-suspension blocker while asked and releases it", () => {
     const calls: string[] = [];
     let next = 7;
-    const hold = setupSleepBlocker({ start: (t) => (calls.push(`start:${t}`), next++), stop: (id) => (calls.push(`stop:${id}`), true) });
+    const hold = setupSleepBlocker({
+      start: (t) => (calls.push(`start:${t}`), next++),
+      stop: (id) => (calls.push(`stop:${id}`), true),
+    });
     hold(true);
     hold(true);
     hold(false);
@@ -163,7 +191,11 @@ describe("global shortcut", () => {
     expect([...registered]).toEqual(["CommandOrControl+Shift+J"]);
     expect(apply("Alt+J")).toEqual({ accelerator: "Alt+J", ok: true });
     expect([...registered]).toEqual(["Alt+J"]);
-    expect(apply("CommandOrControl+Space")).toEqual({ accelerator: "CommandOrControl+Space", ok: false, problem: "CommandOrControl+Space could not be registered (malformed, or another app owns it)" });
+    expect(apply("CommandOrControl+Space")).toEqual({
+      accelerator: "CommandOrControl+Space",
+      ok: false,
+      problem: "CommandOrControl+Space could not be registered (malformed, or another app owns it)",
+    });
     expect(apply("Nope+Q").ok).toBe(false);
     expect(apply(null)).toEqual({ accelerator: null, ok: true });
     expect([...registered]).toEqual([]);
@@ -190,13 +222,21 @@ describe("single instance", () => {
 describe("app protocol", () => {
   const roots = { static: "/app/src/renderer", scripts: "/app/dist/web" };
   it("serves pages from the source folder and scripts from the build output", () => {
-    expect(resolveAppFile(`${APP_ORIGIN}/popup.html`, roots)).toEqual({ file: "/app/src/renderer/popup.html", type: "text/html; charset=utf-8" });
-    expect(resolveAppFile(`${APP_ORIGIN}/renderer/popup.js`, roots)).toEqual({ file: "/app/dist/web/renderer/popup.js", type: "text/javascript; charset=utf-8" });
+    expect(resolveAppFile(`${APP_ORIGIN}/popup.html`, roots)).toEqual({
+      file: "/app/src/renderer/popup.html",
+      type: "text/html; charset=utf-8",
+    });
+    expect(resolveAppFile(`${APP_ORIGIN}/renderer/popup.js`, roots)).toEqual({
+      file: "/app/dist/web/renderer/popup.js",
+      type: "text/javascript; charset=utf-8",
+    });
   });
 
   it("refuses escapes, other hosts and unknown types", () => {
     // The URL parser folds plain dot segments; encoded slashes are decoded by us and must not escape.
-    expect(resolveAppFile(`${APP_ORIGIN}/../../etc/passwd.html`, roots)?.file).toBe("/app/src/renderer/etc/passwd.html");
+    expect(resolveAppFile(`${APP_ORIGIN}/../../etc/passwd.html`, roots)?.file).toBe(
+      "/app/src/renderer/etc/passwd.html",
+    );
     expect(resolveAppFile(`${APP_ORIGIN}/%2F..%2F..%2Fetc%2Fpasswd.html`, roots)).toBeNull();
     expect(resolveAppFile(`${APP_ORIGIN}/..%2F..%2Fsecret.js`, roots)).toBeNull();
     expect(resolveAppFile("mytty-bar://other/popup.html", roots)).toBeNull();

@@ -6,7 +6,16 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { IntegrationRow } from "../src/ipc/contract.js";
 import { busySnapshot, emptySnapshot } from "./fixtures/snapshots.js";
-import { assertRendererBuilt, bridgeCalls, launchBrowser, openPopup, outputDir, push, repoRoot, type PopupSession } from "./helpers/popup-page.js";
+import {
+  assertRendererBuilt,
+  bridgeCalls,
+  launchBrowser,
+  openPopup,
+  outputDir,
+  push,
+  repoRoot,
+  type PopupSession,
+} from "./helpers/popup-page.js";
 
 let session: PopupSession;
 
@@ -22,9 +31,25 @@ afterAll(async () => {
 const integrations: IntegrationRow[] = [
   { id: "codex", name: "Codex", status: "installed", configPath: "/Users/alex/.codex/hooks.json" },
   { id: "claude-code", name: "Claude Code", status: "installed", configPath: "/Users/alex/.claude/settings.json" },
-  { id: "opencode", name: "OpenCode", status: "not-installed", configPath: "/Users/alex/.config/opencode/plugins/mytty-bar.js" },
-  { id: "antigravity", name: "Antigravity", status: "installed", configPath: "/Users/alex/.gemini/config/plugins/mytty-bar" },
-  { id: "cursor", name: "Cursor", status: "needs-repair", configPath: "/Users/alex/.cursor/hooks.json", detail: "stop hook points at an old helper path" },
+  {
+    id: "opencode",
+    name: "OpenCode",
+    status: "not-installed",
+    configPath: "/Users/alex/.config/opencode/plugins/mytty-bar.js",
+  },
+  {
+    id: "antigravity",
+    name: "Antigravity",
+    status: "installed",
+    configPath: "/Users/alex/.gemini/config/plugins/mytty-bar",
+  },
+  {
+    id: "cursor",
+    name: "Cursor",
+    status: "needs-repair",
+    configPath: "/Users/alex/.cursor/hooks.json",
+    detail: "stop hook points at an old helper path",
+  },
 ];
 
 const texts = (page: Page, selector: string) => page.locator(selector).allInnerTexts();
@@ -32,9 +57,19 @@ const texts = (page: Page, selector: string) => page.locator(selector).allInnerT
 describe("popup", () => {
   it("shows what needs you and every agent by terminal app and tab/pane", async () => {
     const { page, problems } = await openPopup(session.browser);
-    await push(page, { type: "snapshot", snapshot: busySnapshot() }, { type: "integrations", rows: integrations }, { type: "settings", settings: defaultSettings() });
+    await push(
+      page,
+      { type: "snapshot", snapshot: busySnapshot() },
+      { type: "integrations", rows: integrations },
+      { type: "settings", settings: defaultSettings() },
+    );
     expect(await page.locator("#summary").innerText()).toBe("1 running · 3 need you");
-    expect(await texts(page, "#attention .row .line1")).toEqual(["Approval · Claude Code", "Failure · Cursor", "Completed · Antigravity", "Input · Codex"]);
+    expect(await texts(page, "#attention .row .line1")).toEqual([
+      "Approval · Claude Code",
+      "Failure · Cursor",
+      "Completed · Antigravity",
+      "Input · Codex",
+    ]);
     expect(await texts(page, "#attention .row .line2")).toEqual([
       "Bash: npm test — iTerm2 · ttys004 · 1m ago",
       "Model request failed — Terminal · ttys010 · 3m ago",
@@ -58,7 +93,11 @@ describe("popup", () => {
       "Model request failed — ~/src/web",
     ]);
     // Model and context left under each agent that reports them; Cursor reports neither, so no line.
-    expect(await texts(page, "#agents .row .line3")).toEqual(["gemini-3-pro · 41% context left", "gpt-5-codex · 64% context left", "⚠ opus · 18% context left"]);
+    expect(await texts(page, "#agents .row .line3")).toEqual([
+      "gemini-3-pro · 41% context left",
+      "gpt-5-codex · 64% context left",
+      "⚠ opus · 18% context left",
+    ]);
     await page.locator("#integrations summary").click();
     await page.locator("#settings summary").click();
     await page.screenshot({ path: path.join(outputDir, "popup-light.png"), fullPage: true });
@@ -84,12 +123,21 @@ describe("popup", () => {
   });
 
   it("says honestly when nothing runs and which hooks are missing, with a working Fix", async () => {
-    const rows: IntegrationRow[] = integrations.map((r) => (r.id === "claude-code" ? { ...r, status: "not-installed" } : r));
+    const rows: IntegrationRow[] = integrations.map((r) =>
+      r.id === "claude-code" ? { ...r, status: "not-installed" } : r,
+    );
     const fixed: IntegrationRow[] = integrations;
     const { page, problems } = await openPopup(session.browser, { fix: fixed });
-    await push(page, { type: "snapshot", snapshot: emptySnapshot() }, { type: "integrations", rows }, { type: "settings", settings: defaultSettings() });
+    await push(
+      page,
+      { type: "snapshot", snapshot: emptySnapshot() },
+      { type: "integrations", rows },
+      { type: "settings", settings: defaultSettings() },
+    );
     expect(await page.locator("#summary").innerText()).toBe("No agents running");
-    expect(await page.locator('[data-empty="agents"]').innerText()).toBe("No agents running. Start claude, codex, cursor-agent, opencode or gemini in any terminal.");
+    expect(await page.locator('[data-empty="agents"]').innerText()).toBe(
+      "No agents running. Start claude, codex, cursor-agent, opencode or gemini in any terminal.",
+    );
     expect(await page.locator('[data-empty="attention"]').innerText()).toBe("Nothing needs you.");
     expect(await texts(page, "#attention [data-hint] span")).toEqual([
       "Claude Code hooks not installed — attention states need them",
@@ -104,25 +152,47 @@ describe("popup", () => {
   });
 
   it("shows each provider's doctor status, a diff preview and Fix only where it can help", async () => {
-    const diff = "--- /Users/alex/.cursor/hooks.json\n+++ /Users/alex/.cursor/hooks.json\n@@ -1,3 +1,3 @@\n-    \"command\": \"/old/mytty-bar-hook cursor stop\"\n+    \"command\": \"/data/bin/mytty-bar-hook cursor stop\"";
+    const diff =
+      '--- /Users/alex/.cursor/hooks.json\n+++ /Users/alex/.cursor/hooks.json\n@@ -1,3 +1,3 @@\n-    "command": "/old/mytty-bar-hook cursor stop"\n+    "command": "/data/bin/mytty-bar-hook cursor stop"';
     const { page } = await openPopup(session.browser, { diff });
     await push(page, { type: "snapshot", snapshot: busySnapshot() }, { type: "integrations", rows: integrations });
     await page.locator("#integrations summary").click();
-    expect(await texts(page, "#integrations .row .line1")).toEqual(["Codex Installed", "Claude Code Installed", "OpenCode Not installed", "Antigravity Installed", "Cursor Needs repair"]);
-    expect(await page.locator("#integrations [data-provider] [data-action=fix]").evaluateAll((els) => els.map((e) => e.closest("[data-provider]")?.getAttribute("data-provider")))).toEqual(["opencode", "cursor"]);
+    expect(await texts(page, "#integrations .row .line1")).toEqual([
+      "Codex Installed",
+      "Claude Code Installed",
+      "OpenCode Not installed",
+      "Antigravity Installed",
+      "Cursor Needs repair",
+    ]);
+    expect(
+      await page
+        .locator("#integrations [data-provider] [data-action=fix]")
+        .evaluateAll((els) => els.map((e) => e.closest("[data-provider]")?.getAttribute("data-provider"))),
+    ).toEqual(["opencode", "cursor"]);
     await page.locator('#integrations [data-provider="cursor"] [data-action=diff]').click();
     await page.locator("#integrations pre.diff").waitFor();
-    expect(await texts(page, "#integrations pre.diff .add")).toEqual(['+    "command": "/data/bin/mytty-bar-hook cursor stop"']);
-    expect(await texts(page, "#integrations pre.diff .del")).toEqual(['-    "command": "/old/mytty-bar-hook cursor stop"']);
+    expect(await texts(page, "#integrations pre.diff .add")).toEqual([
+      '+    "command": "/data/bin/mytty-bar-hook cursor stop"',
+    ]);
+    expect(await texts(page, "#integrations pre.diff .del")).toEqual([
+      '-    "command": "/old/mytty-bar-hook cursor stop"',
+    ]);
     expect(await bridgeCalls(page)).toEqual([["diffIntegration", "cursor"]]);
     await page.close();
   });
 
   it("changes settings through the bridge", async () => {
     const { page } = await openPopup(session.browser);
-    await push(page, { type: "snapshot", snapshot: emptySnapshot() }, { type: "settings", settings: defaultSettings() });
+    await push(
+      page,
+      { type: "snapshot", snapshot: emptySnapshot() },
+      { type: "settings", settings: defaultSettings() },
+    );
     await page.locator("#settings summary").click();
-    await page.evaluate((s) => ((window as unknown as { __settings: unknown }).__settings = s), { ...defaultSettings(), notifications: { ...defaultSettings().notifications, completion: false } });
+    await page.evaluate((s) => ((window as unknown as { __settings: unknown }).__settings = s), {
+      ...defaultSettings(),
+      notifications: { ...defaultSettings().notifications, completion: false },
+    });
     await page.locator('input[name="notify-completion"]').uncheck();
     await page.locator('input[name="completionThresholdMinutes"]').fill("12");
     await page.locator('input[name="completionThresholdMinutes"]').press("Tab");
@@ -147,7 +217,10 @@ describe("popup", () => {
     const field = page.locator('input[name="lowContextPercent"]');
     expect(await field.inputValue()).toBe("30");
     // What main answers with: the saved settings, which the page then shows.
-    await page.evaluate((s) => ((window as unknown as { __settings: unknown }).__settings = s), { ...defaultSettings(), lowContextPercent: 45 });
+    await page.evaluate((s) => ((window as unknown as { __settings: unknown }).__settings = s), {
+      ...defaultSettings(),
+      lowContextPercent: 45,
+    });
     await field.fill("45");
     await field.press("Tab");
     await page.locator('#agents [data-agent="antigravity-7070"] [data-context="low"]').waitFor();
@@ -163,7 +236,14 @@ describe("popup", () => {
   it("marks low context only below the threshold, and not at all when the threshold is 0", async () => {
     const { page, problems } = await openPopup(session.browser);
     const marks = () =>
-      page.locator("#agents [data-row=agent]").evaluateAll((rows) => rows.map((r) => [r.getAttribute("data-agent"), r.querySelector("[data-context]")?.getAttribute("data-context") ?? null]));
+      page
+        .locator("#agents [data-row=agent]")
+        .evaluateAll((rows) =>
+          rows.map((r) => [
+            r.getAttribute("data-agent"),
+            r.querySelector("[data-context]")?.getAttribute("data-context") ?? null,
+          ]),
+        );
     await push(page, { type: "snapshot", snapshot: busySnapshot() }, { type: "settings", settings: defaultSettings() });
     // Default 30 %: Claude (18 %) is low; Antigravity (41 %) and Codex (64 %) are not; Cursor reports nothing.
     expect(await marks()).toEqual([
@@ -175,15 +255,25 @@ describe("popup", () => {
     const low = page.locator('#agents [data-agent="claude-code-4242"] .context');
     expect(await low.getAttribute("title")).toBe("Only 18% context left (opus): compact or start a new session soon");
     expect(await low.evaluate((el) => getComputedStyle(el).color)).toBe("rgb(178, 80, 0)");
-    expect(await page.locator('#agents [data-agent="codex-5151"] .context').evaluate((el) => getComputedStyle(el).color)).toBe("rgb(110, 110, 115)");
+    expect(
+      await page.locator('#agents [data-agent="codex-5151"] .context').evaluate((el) => getComputedStyle(el).color),
+    ).toBe("rgb(110, 110, 115)");
     // 18 rounds to 18, which is not below 18: the rule is "below", as in the engine.
     await push(page, { type: "settings", settings: { ...defaultSettings(), lowContextPercent: 18 } });
     expect((await marks()).filter(([, m]) => m === "low")).toEqual([]);
     await push(page, { type: "settings", settings: { ...defaultSettings(), lowContextPercent: 65 } });
-    expect((await marks()).filter(([, m]) => m === "low").map(([id]) => id)).toEqual(["antigravity-7070", "codex-5151", "claude-code-4242"]);
+    expect((await marks()).filter(([, m]) => m === "low").map(([id]) => id)).toEqual([
+      "antigravity-7070",
+      "codex-5151",
+      "claude-code-4242",
+    ]);
     await push(page, { type: "settings", settings: { ...defaultSettings(), lowContextPercent: 0 } });
     expect((await marks()).filter(([, m]) => m === "low")).toEqual([]);
-    expect(await texts(page, "#agents .row .line3")).toEqual(["gemini-3-pro · 41% context left", "gpt-5-codex · 64% context left", "opus · 18% context left"]);
+    expect(await texts(page, "#agents .row .line3")).toEqual([
+      "gemini-3-pro · 41% context left",
+      "gpt-5-codex · 64% context left",
+      "opus · 18% context left",
+    ]);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -192,10 +282,11 @@ describe("popup", () => {
     const { page } = await openPopup(session.browser);
     await push(page, { type: "snapshot", snapshot: busySnapshot() });
     // Only agents with a known resume command get the button.
-    expect(await page.locator("#agents [data-action=copy-resume]").evaluateAll((els) => els.map((e) => e.closest("[data-agent]")?.getAttribute("data-agent")))).toEqual([
-      "codex-5151",
-      "claude-code-4242",
-    ]);
+    expect(
+      await page
+        .locator("#agents [data-action=copy-resume]")
+        .evaluateAll((els) => els.map((e) => e.closest("[data-agent]")?.getAttribute("data-agent"))),
+    ).toEqual(["codex-5151", "claude-code-4242"]);
     const button = page.locator('#agents [data-agent="claude-code-4242"] [data-action=copy-resume]');
     expect(await button.getAttribute("title")).toBe("claude --resume='0b6e1c2a-5d1e-4f7a-9c3b-2e8f6a1d4c7e'");
     await button.click();
@@ -214,7 +305,13 @@ describe("popup", () => {
   it("is keyboard-navigable: arrows and j/k move, Enter jumps, A acknowledges", async () => {
     const { page } = await openPopup(session.browser);
     await push(page, { type: "snapshot", snapshot: busySnapshot() });
-    const focused = () => page.evaluate(() => document.activeElement?.getAttribute("data-item") ?? document.activeElement?.getAttribute("data-agent") ?? null);
+    const focused = () =>
+      page.evaluate(
+        () =>
+          document.activeElement?.getAttribute("data-item") ??
+          document.activeElement?.getAttribute("data-agent") ??
+          null,
+      );
     await page.keyboard.press("ArrowDown");
     expect(await focused()).toBe("ev-approval-1");
     await page.keyboard.press("a");
@@ -244,7 +341,12 @@ describe("popup", () => {
 
   it("is readable in dark mode", async () => {
     const { page, problems } = await openPopup(session.browser, {}, "dark");
-    await push(page, { type: "snapshot", snapshot: busySnapshot() }, { type: "integrations", rows: integrations }, { type: "settings", settings: defaultSettings() });
+    await push(
+      page,
+      { type: "snapshot", snapshot: busySnapshot() },
+      { type: "integrations", rows: integrations },
+      { type: "settings", settings: defaultSettings() },
+    );
     const colours = await page.evaluate(() => {
       const body = getComputedStyle(document.body);
       const row = getComputedStyle(document.querySelector(".row") as Element);
@@ -263,14 +365,24 @@ describe("popup", () => {
     const { page } = await openPopup(session.browser);
     expect(await page.locator("#summary").innerText()).toBe("Waiting for the engine…");
     const text = "Notifications cannot be shown (macOS refused the notification). Mytty Bar opens this popup instead.";
-    await push(page, { type: "banner", banner: { id: "notifications-unavailable", text } }, { type: "banner", banner: { id: "notifications-unavailable", text } }, { type: "snapshot", snapshot: busySnapshot() });
+    await push(
+      page,
+      { type: "banner", banner: { id: "notifications-unavailable", text } },
+      { type: "banner", banner: { id: "notifications-unavailable", text } },
+      { type: "snapshot", snapshot: busySnapshot() },
+    );
     expect(await texts(page, "[data-banner]")).toEqual([`${text} Dismiss`]);
     await page.close();
   });
 
   it("writes the README screenshot (docs/popup.png)", async () => {
     const { page } = await openPopup(session.browser);
-    await push(page, { type: "snapshot", snapshot: busySnapshot() }, { type: "integrations", rows: integrations }, { type: "settings", settings: defaultSettings() });
+    await push(
+      page,
+      { type: "snapshot", snapshot: busySnapshot() },
+      { type: "integrations", rows: integrations },
+      { type: "settings", settings: defaultSettings() },
+    );
     const file = path.join(outputDir, "popup-readme.png");
     await page.screenshot({ path: file, fullPage: true });
     copyFileSync(file, path.join(repoRoot, "docs", "popup.png"));

@@ -22,7 +22,8 @@ beforeEach(async () => {
   // under test sees only its own server's process tree (MYTTY_BAR_SCAN_UNDER), so none of these.
   foreign = await startTmux("mytty-tui-foreign-");
   await foreign.tmux("new-session", "-d", "-s", "foreign", "-x", "80", "-y", "20", "sh");
-  for (let i = 0; i < 12; i++) await foreign.tmux("new-window", "-t", "foreign", `exec -a ${i % 2 ? "codex" : "claude"} sleep 600`);
+  for (let i = 0; i < 12; i++)
+    await foreign.tmux("new-window", "-t", "foreign", `exec -a ${i % 2 ? "codex" : "claude"} sleep 600`);
 });
 afterEach(async () => {
   await server.close();
@@ -54,12 +55,34 @@ describe("mytty-bar --tui with the real engine", () => {
     const e = Object.entries(env).flatMap(([k, v]) => ["-e", `${k}=${v}`]);
     await server.tmux("new-session", "-d", "-s", session, "-x", "160", "-y", "45", "-c", project, ...e, "bash --norc");
     const agentPane = (await server.tmux("display-message", "-p", "-t", `${session}:0`, "#{pane_id}")).trim();
-    await server.tmux("send-keys", "-t", agentPane, `exec -a claude node ${path.join(here, "fixtures", "fake-claude.mjs")} ${paths.helper} ${payload}`, "Enter");
+    await server.tmux(
+      "send-keys",
+      "-t",
+      agentPane,
+      `exec -a claude node ${path.join(here, "fixtures", "fake-claude.mjs")} ${paths.helper} ${payload}`,
+      "Enter",
+    );
     await server.waitForScreen(agentPane, "fake claude ready");
 
     // CI=true on purpose: Ink loaded with it set paints nothing until exit, and CI machines (and some shells) set it.
     const scope = ["-e", `MYTTY_BAR_SCAN_UNDER=${(await server.tmux("display-message", "-p", "#{pid}")).trim()}`];
-    const tui = (await server.tmux("new-window", "-P", "-F", "#{pane_id}", "-t", session, "-c", repo, ...e, ...scope, "-e", "CI=true", `sh -c 'node apps/menubar/bin/mytty-bar.js --tui; echo "exit=$?"; sleep 60'`)).trim();
+    const tui = (
+      await server.tmux(
+        "new-window",
+        "-P",
+        "-F",
+        "#{pane_id}",
+        "-t",
+        session,
+        "-c",
+        repo,
+        ...e,
+        ...scope,
+        "-e",
+        "CI=true",
+        `sh -c 'node apps/menubar/bin/mytty-bar.js --tui; echo "exit=$?"; sleep 60'`,
+      )
+    ).trim();
     const listed = await server.waitForScreen(tui, `${session}:0 ${agentPane}`, 20_000);
     expect(listed).toContain(`tmux ${session}:0 ${agentPane}`);
     expect(listed).not.toContain("foreign");
@@ -70,17 +93,28 @@ describe("mytty-bar --tui with the real engine", () => {
     await server.tmux("send-keys", "-t", agentPane, "go", "Enter");
     const approval = await server.waitForScreen(tui, "Approval", 20_000);
     const line = approval.split("\n").find((l) => l.includes("Approval"));
-    expect(line).toMatch(new RegExp(`^› Approval Claude Code — Bash requires approval — tmux ${session}:0 ${agentPane} · \\d+s ago\\s*$`));
+    expect(line).toMatch(
+      new RegExp(`^› Approval Claude Code — Bash requires approval — tmux ${session}:0 ${agentPane} · \\d+s ago\\s*$`),
+    );
     expect((await server.tmux("display-message", "-p", "-t", session, "#{window_index}")).trim()).toBe("1");
     // The engine's notice (a notification in the menu bar app) lands in the status line.
     const noticed = await server.waitForScreen(tui, "needs approval");
-    expect(noticed.split("\n").find((l) => l.startsWith("Claude Code needs approval"))?.trimEnd()).toMatch(/^Claude Code needs approval — project\/ · .*Bash requires approval$/);
+    expect(
+      noticed
+        .split("\n")
+        .find((l) => l.startsWith("Claude Code needs approval"))
+        ?.trimEnd(),
+    ).toMatch(/^Claude Code needs approval — project\/ · .*Bash requires approval$/);
 
     await mkdir(path.join(repo, "test-output"), { recursive: true });
     await writeFile(path.join(repo, "test-output", "tui-approval.txt"), noticed);
     await server.tmux("send-keys", "-t", tui, "Enter");
-    expect(await server.waitForScreen(tui, "Brought the agent")).toContain("Brought the agent's tmux pane to the front.");
-    expect((await server.tmux("display-message", "-p", "-t", session, "#{window_index} #{pane_id}")).trim()).toBe(`0 ${agentPane}`);
+    expect(await server.waitForScreen(tui, "Brought the agent")).toContain(
+      "Brought the agent's tmux pane to the front.",
+    );
+    expect((await server.tmux("display-message", "-p", "-t", session, "#{window_index} #{pane_id}")).trim()).toBe(
+      `0 ${agentPane}`,
+    );
 
     await acknowledgeThenQuit(server, tui, expect);
     expect(existsSync(paths.enginePid)).toBe(false);

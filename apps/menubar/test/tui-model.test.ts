@@ -20,7 +20,12 @@ describe("dashboard rows", () => {
       "place:Terminal · ttys010",
       "agent:cursor-6060",
     ]);
-    expect(tuiRows(emptySnapshot()).map((r) => ("text" in r ? r.text : ""))).toEqual(["Needs you", "Nothing needs you.", "Agents", "No agents running."]);
+    expect(tuiRows(emptySnapshot()).map((r) => ("text" in r ? r.text : ""))).toEqual([
+      "Needs you",
+      "Nothing needs you.",
+      "Agents",
+      "No agents running.",
+    ]);
   });
 
   it("keeps the selection on the same row when the list changes, else the nearest", () => {
@@ -35,8 +40,18 @@ describe("dashboard rows", () => {
     const list = selectable(tuiRows(snap));
     expect(jumpTarget(list[1])?.id).toBe("cursor-6060");
     expect(acknowledgeTargets(list[0], snap)).toEqual(["ev-approval-1"]);
-    expect(acknowledgeTargets(list.find((r) => r.key === "agent:claude-code-4242"), snap)).toEqual(["ev-approval-1"]);
-    expect(acknowledgeTargets(list.find((r) => r.key === "agent:codex-5151"), snap)).toEqual([]);
+    expect(
+      acknowledgeTargets(
+        list.find((r) => r.key === "agent:claude-code-4242"),
+        snap,
+      ),
+    ).toEqual(["ev-approval-1"]);
+    expect(
+      acknowledgeTargets(
+        list.find((r) => r.key === "agent:codex-5151"),
+        snap,
+      ),
+    ).toEqual([]);
   });
 
   it("shows a window of rows around the selection when the terminal is short", () => {
@@ -51,6 +66,12 @@ describe("dashboard rows", () => {
       "agent:cursor-6060",
     ]);
     const top = visibleRows(rows, "item:ev-approval-1", 6);
-    expect(top.map((r) => ("key" in r ? r.key : `${r.type}:${r.text}`))).toEqual(["heading:Needs you", "item:ev-approval-1", "item:ev-failure-1", "item:ev-done-1", "empty:↓ 9 more"]);
+    expect(top.map((r) => ("key" in r ? r.key : `${r.type}:${r.text}`))).toEqual([
+      "heading:Needs you",
+      "item:ev-approval-1",
+      "item:ev-failure-1",
+      "item:ev-done-1",
+      "empty:↓ 9 more",
+    ]);
   });
 });

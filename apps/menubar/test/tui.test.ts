@@ -26,20 +26,46 @@ afterEach(async () => {
 /** Starts a command in a new window with HOME and the data dir inside the test's temp dir. */
 async function startInWindow(command: string): Promise<string> {
   const home = path.join(server.dir, "home");
-    // tsx applies a tsconfig only to the files it includes; the base config (no include) gives src/ its react-jsx.
+  // tsx applies a tsconfig only to the files it includes; the base config (no include) gives src/ its react-jsx.
   // CI=true on purpose: Ink loaded with it set paints nothing until exit, and CI machines (and some shells) set it.
-  const env = ["-e", "CI=true", "-e", `HOME=${home}`, "-e", `MYTTY_BAR_DATA_DIR=${path.join(home, "data")}`, "-e", "TERM=xterm-256color", "-e", `TSX_TSCONFIG_PATH=${path.join(repo, "tsconfig.base.json")}`];
-  const id = await server.tmux("new-window", "-P", "-F", "#{pane_id}", "-t", "agents", "-c", repo, ...env, `sh -c '${command}; echo "exit=$?"; sleep 60'`);
+  const env = [
+    "-e",
+    "CI=true",
+    "-e",
+    `HOME=${home}`,
+    "-e",
+    `MYTTY_BAR_DATA_DIR=${path.join(home, "data")}`,
+    "-e",
+    "TERM=xterm-256color",
+    "-e",
+    `TSX_TSCONFIG_PATH=${path.join(repo, "tsconfig.base.json")}`,
+  ];
+  const id = await server.tmux(
+    "new-window",
+    "-P",
+    "-F",
+    "#{pane_id}",
+    "-t",
+    "agents",
+    "-c",
+    repo,
+    ...env,
+    `sh -c '${command}; echo "exit=$?"; sleep 60'`,
+  );
   return id.trim();
 }
 
-const active = async () => (await server.tmux("display-message", "-p", "-t", "agents", "#{window_index} #{pane_id}")).trim();
+const active = async () =>
+  (await server.tmux("display-message", "-p", "-t", "agents", "#{window_index} #{pane_id}")).trim();
 
 describe("mytty-bar --tui (fake engine)", () => {
   it("shows attention and agents, moves with j/k, jumps for real with enter, acknowledges with a, quits with q", async () => {
     const tui = await startInWindow(`node --import tsx ${fakeScript} ${agentPane} ${server.socket} agents`);
     const first = await server.waitForScreen(tui, "q quit");
-    const lines = first.split("\n").map((l) => l.trimEnd()).filter(Boolean);
+    const lines = first
+      .split("\n")
+      .map((l) => l.trimEnd())
+      .filter(Boolean);
     expect(lines).toEqual([
       "Mytty Bar 1 needs you",
       "Needs you",
@@ -74,7 +100,13 @@ describe("mytty-bar --tui (fake engine)", () => {
     await server.tmux("send-keys", "-t", tui, "c");
     const copied = await server.waitForScreen(tui, "Resume:");
     const command = "claude --resume='6a1f0e2d-3c4b-4a59-8e7f-1d2c3b4a5f60'";
-    expect(copied.split("\n").map((l) => l.trimEnd()).filter(Boolean).at(-1)).toBe(`Resume: ${command}  (sent to the clipboard via OSC 52)`);
+    expect(
+      copied
+        .split("\n")
+        .map((l) => l.trimEnd())
+        .filter(Boolean)
+        .at(-1),
+    ).toBe(`Resume: ${command}  (sent to the clipboard via OSC 52)`);
     expect(await server.tmux("show-buffer")).toBe(command);
     // The frame is intact: the escape sequence drew nothing.
     expect(copied).toContain("› Input Claude Code — Which file should I edit?");
@@ -84,7 +116,11 @@ describe("mytty-bar --tui (fake engine)", () => {
 });
 
 describe("mytty-bar --tui, keys that arrive together", () => {
-  const selectedRow = (screen: string) => screen.split("\n").filter((l) => l.trim()).findIndex((l) => l.startsWith("›"));
+  const selectedRow = (screen: string) =>
+    screen
+      .split("\n")
+      .filter((l) => l.trim())
+      .findIndex((l) => l.startsWith("›"));
 
   it("counts every key of a chunk: send-keys -l jjj moves exactly three rows, kk two back", async () => {
     const tui = await startInWindow(`node --import tsx ${fakeScript} ${agentPane} ${server.socket} agents busy`);
@@ -110,11 +146,19 @@ describe("mytty-bar --tui without a terminal", () => {
   it("says it needs one and exits 2", async () => {
     const { execFile } = await import("node:child_process");
     const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = execFile("node", [path.join(repo, "apps/menubar/bin/mytty-bar.js"), "--tui"], { env: { ...process.env, HOME: server.dir, MYTTY_BAR_DATA_DIR: path.join(server.dir, "data") } }, (error, _out, stderr) =>
-        resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stderr }),
+      const child = execFile(
+        "node",
+        [path.join(repo, "apps/menubar/bin/mytty-bar.js"), "--tui"],
+        { env: { ...process.env, HOME: server.dir, MYTTY_BAR_DATA_DIR: path.join(server.dir, "data") } },
+        (error, _out, stderr) =>
+          resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stderr }),
       );
       child.stdin?.end();
     });
-    expect(result).toEqual({ code: 2, stderr: "mytty-bar --tui needs an interactive terminal (stdin and stdout must be a TTY). Use `mytty-bar --headless` in scripts.\n" });
+    expect(result).toEqual({
+      code: 2,
+      stderr:
+        "mytty-bar --tui needs an interactive terminal (stdin and stdout must be a TTY). Use `mytty-bar --headless` in scripts.\n",
+    });
   });
 });

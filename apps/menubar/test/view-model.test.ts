@@ -1,7 +1,15 @@
 import { contextWarning, DEFAULT_LOW_CONTEXT_PERCENT, formatContextLeft, SettingsSchema } from "@mytty-bar/engine";
 import { PROVIDER_NAMES } from "@mytty-bar/protocol";
 import { describe, expect, it } from "vitest";
-import { formatElapsed, groupAgents, orderAttention, placeLabel, PROVIDER_LABELS, shortPath, whereLabel } from "../src/view-model/model.js";
+import {
+  formatElapsed,
+  groupAgents,
+  orderAttention,
+  placeLabel,
+  PROVIDER_LABELS,
+  shortPath,
+  whereLabel,
+} from "../src/view-model/model.js";
 import { contextLine, isLowContext, LOW_CONTEXT_PERCENT_DEFAULT } from "../src/view-model/context.js";
 import { copyableResume, COPY_TEXT_MAX_BYTES, isCopyableText } from "../src/view-model/resume.js";
 import { osc52, osc52Copier } from "../src/tui/clipboard.js";
@@ -13,7 +21,16 @@ describe("view model", () => {
   });
 
   it("formats elapsed time in whole units", () => {
-    expect([0, 59_999, 60_000, 3_599_000, 3_600_000, 3_900_000, 90_000_000, -5].map(formatElapsed)).toEqual(["0s", "59s", "1m", "59m", "1h 00m", "1h 05m", "1d 1h", "0s"]);
+    expect([0, 59_999, 60_000, 3_599_000, 3_600_000, 3_900_000, 90_000_000, -5].map(formatElapsed)).toEqual([
+      "0s",
+      "59s",
+      "1m",
+      "59m",
+      "1h 00m",
+      "1h 05m",
+      "1d 1h",
+      "0s",
+    ]);
   });
 
   it("names the place: tmux pane, else tty, else none", () => {
@@ -25,15 +42,28 @@ describe("view model", () => {
   });
 
   it("groups agents by app, then tab/pane", () => {
-    expect(groupAgents(busySnapshot().agents).map((g) => [g.app, g.places.map((p) => [p.place, p.agents.map((a) => a.id)])])).toEqual([
+    expect(
+      groupAgents(busySnapshot().agents).map((g) => [g.app, g.places.map((p) => [p.place, p.agents.map((a) => a.id)])]),
+    ).toEqual([
       ["Ghostty", [["ttys012", ["antigravity-7070"]]]],
-      ["iTerm2", [["tmux work:1 %3", ["codex-5151"]], ["ttys004", ["claude-code-4242"]]]],
+      [
+        "iTerm2",
+        [
+          ["tmux work:1 %3", ["codex-5151"]],
+          ["ttys004", ["claude-code-4242"]],
+        ],
+      ],
       ["Terminal", [["ttys010", ["cursor-6060"]]]],
     ]);
   });
 
   it("orders attention: actionable by urgency, then the resolved ones", () => {
-    expect(orderAttention(busySnapshot().attention).map((i) => i.id)).toEqual(["ev-approval-1", "ev-failure-1", "ev-done-1", "ev-input-0"]);
+    expect(orderAttention(busySnapshot().attention).map((i) => i.id)).toEqual([
+      "ev-approval-1",
+      "ev-failure-1",
+      "ev-done-1",
+      "ev-input-0",
+    ]);
   });
 
   it("shortens home paths", () => {
@@ -44,15 +74,42 @@ describe("view model", () => {
   it("decides low context exactly as the engine's contextWarning does (the page cannot import it)", () => {
     expect(LOW_CONTEXT_PERCENT_DEFAULT).toBe(DEFAULT_LOW_CONTEXT_PERCENT);
     expect(LOW_CONTEXT_PERCENT_DEFAULT).toBe(SettingsSchema.parse({}).lowContextPercent);
-    const lefts = [undefined, Number.NaN, Number.POSITIVE_INFINITY, -3, 0, 0.4, 0.5, 17.5, 18.4, 29.4, 29.5, 30, 41, 64, 99.6, 100, 120];
+    const lefts = [
+      undefined,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      -3,
+      0,
+      0.4,
+      0.5,
+      17.5,
+      18.4,
+      29.4,
+      29.5,
+      30,
+      41,
+      64,
+      99.6,
+      100,
+      120,
+    ];
     const thresholds = [Number.NaN, -5, 0, 1, 18, 29.5, 30, 50, 65, 100];
     for (const contextLeftPercent of lefts) {
       for (const threshold of thresholds) {
         for (const model of [undefined, "opus"]) {
-          const row = { ...(model !== undefined ? { model } : {}), ...(contextLeftPercent !== undefined ? { contextLeftPercent } : {}) };
+          const row = {
+            ...(model !== undefined ? { model } : {}),
+            ...(contextLeftPercent !== undefined ? { contextLeftPercent } : {}),
+          };
           const engine = contextWarning(row, threshold);
           const line = contextLine(row, threshold);
-          expect([contextLeftPercent, threshold, model, line?.low ?? false, line?.warning]).toEqual([contextLeftPercent, threshold, model, engine !== undefined, engine?.message]);
+          expect([contextLeftPercent, threshold, model, line?.low ?? false, line?.warning]).toEqual([
+            contextLeftPercent,
+            threshold,
+            model,
+            engine !== undefined,
+            engine?.message,
+          ]);
           expect(isLowContext(contextLeftPercent, threshold)).toBe(engine !== undefined);
           // The percentage shown is the engine's formatContextLeft number.
           const shown = formatContextLeft(contextLeftPercent);
@@ -63,12 +120,22 @@ describe("view model", () => {
   });
 
   it("writes the model/context line: both, either, or none", () => {
-    expect(contextLine({ model: "opus", contextLeftPercent: 18.4 }, 30)).toEqual({ text: "opus · 18% context left", low: true, warning: "Only 18% context left (opus): compact or start a new session soon" });
-    expect(contextLine({ model: "opus", contextLeftPercent: 30 }, 30)).toEqual({ text: "opus · 30% context left", low: false });
+    expect(contextLine({ model: "opus", contextLeftPercent: 18.4 }, 30)).toEqual({
+      text: "opus · 18% context left",
+      low: true,
+      warning: "Only 18% context left (opus): compact or start a new session soon",
+    });
+    expect(contextLine({ model: "opus", contextLeftPercent: 30 }, 30)).toEqual({
+      text: "opus · 30% context left",
+      low: false,
+    });
     expect(contextLine({ contextLeftPercent: 64 }, 30)).toEqual({ text: "64% context left", low: false });
     expect(contextLine({ model: "gpt-5-codex" }, 30)).toEqual({ text: "gpt-5-codex", low: false });
     expect(contextLine({}, 30)).toBeUndefined();
-    expect(contextLine({ model: "opus", contextLeftPercent: 5 }, 0)).toEqual({ text: "opus · 5% context left", low: false });
+    expect(contextLine({ model: "opus", contextLeftPercent: 5 }, 0)).toEqual({
+      text: "opus · 5% context left",
+      low: false,
+    });
   });
 
   it("copies only one printable line of at most 4 KiB", () => {
@@ -77,7 +144,9 @@ describe("view model", () => {
     expect(copyableResume({})).toBeUndefined();
     expect(copyableResume({ resumeCommand: "claude --resume=x\n" })).toBeUndefined();
     expect(["x".repeat(4096), "é".repeat(2048), "a b"].map(isCopyableText)).toEqual([true, true, true]);
-    expect(["", "x".repeat(4097), "é".repeat(2049), "a\tb", "a\u001bb", "a\u007fb", 42, undefined].map(isCopyableText)).toEqual([false, false, false, false, false, false, false, false]);
+    expect(
+      ["", "x".repeat(4097), "é".repeat(2049), "a\tb", "a\u001bb", "a\u007fb", 42, undefined].map(isCopyableText),
+    ).toEqual([false, false, false, false, false, false, false, false]);
   });
 
   it("puts the TUI's copy in one OSC 52 sequence whose payload is base64", () => {

@@ -40,7 +40,8 @@ const result = await esbuild.build({
 // The launcher hands the bundle its own require(), which is right for node: builtins only.
 const required = [...fs.readFileSync(out, "utf8").matchAll(/\brequire\("([^"]+)"\)/g)].map((m) => m[1]);
 const foreign = required.filter((id) => !id.startsWith("node:"));
-if (foreign.length > 0) throw new Error(`fast bundle: require() of ${foreign.join(", ")}; only node: builtins are provided`);
+if (foreign.length > 0)
+  throw new Error(`fast bundle: require() of ${foreign.join(", ")}; only node: builtins are provided`);
 
 const output = Object.entries(result.metafile.outputs).find(([p]) => path.resolve(p) === out)[1];
 const inputs = Object.entries(output.inputs)
@@ -70,7 +71,10 @@ function train() {
     const env = { PATH: process.env.PATH, HOME: home, MYTTY_BAR_DATA_DIR: path.join(home, "data") };
     fs.writeFileSync(manifest, `${JSON.stringify({ files: [] })}\n`);
     // No engine here: the run goes through argv, paths, the client's connect and the one-line error.
-    const run = spawnSync(process.execPath, [bin, "list", "--json"], { env: { ...env, MYTTY_TEAM_TRAIN_CODE_CACHE: "1" }, encoding: "utf8" });
+    const run = spawnSync(process.execPath, [bin, "list", "--json"], {
+      env: { ...env, MYTTY_TEAM_TRAIN_CODE_CACHE: "1" },
+      encoding: "utf8",
+    });
     fs.rmSync(manifest, { force: true });
     if (run.status !== 3 || !fs.existsSync(`${out}.cache`)) {
       fs.rmSync(`${out}.cache`, { force: true });

@@ -7,7 +7,10 @@ import { registerWait } from "./commands/wait.js";
 import { registerTeamCommands } from "./commands/register.js";
 import { engineAction } from "./engine/run.js";
 
-const io = { out: (t: string) => void process.stdout.write(`${t}\n`), err: (t: string) => void process.stderr.write(`${t}\n`) };
+const io = {
+  out: (t: string) => void process.stdout.write(`${t}\n`),
+  err: (t: string) => void process.stderr.write(`${t}\n`),
+};
 
 const { version } = createRequire(import.meta.url)("../package.json") as { version: string };
 const program = new Command("mytty-team")

@@ -52,7 +52,11 @@ export function fastCommand(argv: readonly string[]): Body | undefined {
     else agent = arg;
   }
   if (agent === undefined || !(WAIT_CONDITIONS as readonly string[]).includes(until ?? "")) return undefined;
-  const options = { until: until as WaitCondition, json, ...(timeout !== undefined ? { timeoutSeconds: timeout } : {}) };
+  const options = {
+    until: until as WaitCondition,
+    json,
+    ...(timeout !== undefined ? { timeoutSeconds: timeout } : {}),
+  };
   return (io) => runWait(io, agent, options);
 }
 

@@ -43,7 +43,12 @@ export const LAUNCH: Readonly<Record<SpawnProvider, LaunchEntry>> = {
   codex: { bin: "codex", hint: "codex", modelFlag: "--model", task: { kind: "positional" } },
   cursor: { bin: "cursor-agent", hint: "cursor", modelFlag: "--model", task: { kind: "positional" } },
   opencode: { bin: "opencode", hint: "opencode", modelFlag: "--model", task: { kind: "flag", flag: "--prompt" } },
-  gemini: { bin: "gemini", hint: "antigravity", modelFlag: "--model", task: { kind: "flag", flag: "--prompt-interactive" } },
+  gemini: {
+    bin: "gemini",
+    hint: "antigravity",
+    modelFlag: "--model",
+    task: { kind: "flag", flag: "--prompt-interactive" },
+  },
 };
 
 export function isSpawnProvider(value: string): value is SpawnProvider {

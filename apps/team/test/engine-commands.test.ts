@@ -22,7 +22,19 @@ const row = (extra: Partial<AgentRow>): AgentRow => ({
 
 describe("mytty-team list table", () => {
   it("prints one aligned line per agent, flags attention and prefers the worker's note", () => {
-    const text = formatTable([row({ label: "scout" }), row({ id: "codex-7", tty: null, terminal: {}, state: "running", attention: false, cwd: undefined, message: undefined, note: "writing\ttests" })]);
+    const text = formatTable([
+      row({ label: "scout" }),
+      row({
+        id: "codex-7",
+        tty: null,
+        terminal: {},
+        state: "running",
+        attention: false,
+        cwd: undefined,
+        message: undefined,
+        note: "writing\ttests",
+      }),
+    ]);
     expect(text).toBe(
       [
         "ID              LABEL  STATE               TTY    WHERE    CWD       MESSAGE",
@@ -39,7 +51,16 @@ describe("mytty-team list table", () => {
 
 describe("mytty-team stats text", () => {
   it("lists counters and the last event per provider", () => {
-    expect(formatStats({ accepted: 5, duplicates: 1, rejected: 2, ignored: 3, spoolBacklog: 0, lastEventAt: { codex: "2026-11-29T10:00:00.000Z" } })).toBe(
+    expect(
+      formatStats({
+        accepted: 5,
+        duplicates: 1,
+        rejected: 2,
+        ignored: 3,
+        spoolBacklog: 0,
+        lastEventAt: { codex: "2026-11-29T10:00:00.000Z" },
+      }),
+    ).toBe(
       "accepted 5 · duplicates 1 · rejected 2 · ignored 3 · waiting in spool 0\nlast codex event: 2026-11-29T10:00:00.000Z",
     );
   });
@@ -48,6 +69,7 @@ describe("mytty-team stats text", () => {
 describe("wait --timeout-seconds", () => {
   it("takes positive seconds and refuses the rest", () => {
     expect(parseTimeout("1.5")).toBe(1.5);
-    for (const bad of ["0", "-1", "abc", "1e3", "999999999"]) expect(() => parseTimeout(bad)).toThrow("give a number of seconds");
+    for (const bad of ["0", "-1", "abc", "1e3", "999999999"])
+      expect(() => parseTimeout(bad)).toThrow("give a number of seconds");
   });
 });

@@ -1,7 +1,16 @@
 // The guide's staged example, run line by line as written: hooks installed in a temp HOME, the real
 // engine in-process, fake claude/codex CLIs in a private tmux server that fire those hooks.
 import { acquireEngineLock, createEngine, type Engine, type EngineLock } from "@mytty-bar/engine";
-import { applyChanges, installChanges, installItems, planAll, planContext, resolvePaths, teamGuide, type Paths } from "@mytty-bar/installers";
+import {
+  applyChanges,
+  installChanges,
+  installItems,
+  planAll,
+  planContext,
+  resolvePaths,
+  teamGuide,
+  type Paths,
+} from "@mytty-bar/installers";
 import { Command } from "commander";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TeamContext } from "../src/commands/context.js";
@@ -31,7 +40,10 @@ beforeAll(async () => {
   process.env.TMUX_PANE = t.paneEnv.TMUX_PANE;
   paths = resolvePaths({ env: process.env });
   const plans = planAll(planContext(paths), ["claude-code", "codex"]);
-  const outcomes = await applyChanges(installChanges(installItems(plans, ["claude-code", "codex"], { pointers: false })), { paths });
+  const outcomes = await applyChanges(
+    installChanges(installItems(plans, ["claude-code", "codex"], { pointers: false })),
+    { paths },
+  );
   expect(outcomes.filter((o) => !["written", "chmod", "unchanged"].includes(o.result))).toEqual([]);
   lock = await acquireEngineLock(paths);
   engine = await createEngine({ paths, spoolPollMs: 50, version: "test" });
@@ -80,8 +92,10 @@ describe("the guide's example against fake agents", () => {
       const result = await mytty(shellWords(line).slice(1));
       transcript.push(`$ ${line}\n[${result.code}] ${result.out}`);
       expect(result.code, transcript.join("\n")).toBe(0);
-      if (line.startsWith("mytty-team read scout-api")) expect(result.out).toContain("fake claude finished: Read only, do not edit files.");
-      if (line.startsWith("mytty-team read reviewer")) expect(result.out).toContain("fake codex finished: Review the uncommitted changes");
+      if (line.startsWith("mytty-team read scout-api"))
+        expect(result.out).toContain("fake claude finished: Read only, do not edit files.");
+      if (line.startsWith("mytty-team read reviewer"))
+        expect(result.out).toContain("fake codex finished: Review the uncommitted changes");
     }
     expect((await t.tmux("list-panes", "-a", "-F", "#{pane_id}")).trim()).toBe("%0");
   }, 120_000);

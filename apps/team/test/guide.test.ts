@@ -65,9 +65,13 @@ describe("orchestration guide", () => {
   });
 
   it("rejects a command the program does not have (the check can fail)", async () => {
-    expect(await parses(["spawn", "--provider", "emacs", "--task", "x"])).toMatch(/Allowed choices are claude-code, codex/);
+    expect(await parses(["spawn", "--provider", "emacs", "--task", "x"])).toMatch(
+      /Allowed choices are claude-code, codex/,
+    );
     expect(await parses(["teleport", "x"])).toMatch(/unknown command/);
-    expect(await parses(["wait", "scout", "--until", "done"])).toMatch(/Allowed choices are running, attention, completed/);
+    expect(await parses(["wait", "scout", "--until", "done"])).toMatch(
+      /Allowed choices are running, attention, completed/,
+    );
   });
 
   it("`mytty-team guide` prints exactly the installed guide text", async () => {

@@ -39,7 +39,19 @@ describe("launch table", () => {
 });
 
 describe("POSIX quoting", () => {
-  const nasty = ["it's", 'say "hi"', "$(id) `id` $HOME", "a\\b\\\\c", "line1\nline2", "tab\there", "ünïcødé ✓", "", "-n", "'", "''"];
+  const nasty = [
+    "it's",
+    'say "hi"',
+    "$(id) `id` $HOME",
+    "a\\b\\\\c",
+    "line1\nline2",
+    "tab\there",
+    "ünïcødé ✓",
+    "",
+    "-n",
+    "'",
+    "''",
+  ];
 
   it("quotes single quotes the POSIX way", () => {
     expect(shellQuote("it's")).toBe(`'it'\\''s'`);
@@ -57,7 +69,11 @@ describe("POSIX quoting", () => {
     expect(fitsInline(plan)).toBe(false);
     expect(fitsInline(launchPlan("opencode", "short"))).toBe(true);
     expect(fileScript(plan, "/tmp/d x", "/tmp/d x/task")).toBe(
-      [`task=$(cat -- '/tmp/d x/task') || exit 1`, `rm -rf -- '/tmp/d x'`, `exec 'opencode' '--model' 'p/m' '--prompt='"$task"`].join("\n"),
+      [
+        `task=$(cat -- '/tmp/d x/task') || exit 1`,
+        `rm -rf -- '/tmp/d x'`,
+        `exec 'opencode' '--model' 'p/m' '--prompt='"$task"`,
+      ].join("\n"),
     );
     expect(inlineScript(launchPlan("claude-code", "it's"))).toBe(`exec 'claude' 'it'\\''s'`);
   });
@@ -68,13 +84,37 @@ describe("tmux argv", () => {
 
   it("splits beside the target without taking focus and runs the script with /bin/sh", () => {
     expect(splitWindowArgs(spec, "left")).toEqual([
-      "split-window", "-d", "-P", "-F", PANE_FORMAT, "-t", "%3", "-h", "-b",
-      "-c", "/src/api", "-e", "MYTTY_AGENT=codex", "--", "/bin/sh", "-c", "exec 'codex' 'x'",
+      "split-window",
+      "-d",
+      "-P",
+      "-F",
+      PANE_FORMAT,
+      "-t",
+      "%3",
+      "-h",
+      "-b",
+      "-c",
+      "/src/api",
+      "-e",
+      "MYTTY_AGENT=codex",
+      "--",
+      "/bin/sh",
+      "-c",
+      "exec 'codex' 'x'",
     ]);
     expect(splitWindowArgs(spec, "down").slice(7, 9)).toEqual(["-v", "-c"]);
   });
 
   it("falls back to a background window after the target's", () => {
-    expect(newWindowArgs(spec, "@2").slice(0, 8)).toEqual(["new-window", "-d", "-a", "-P", "-F", PANE_FORMAT, "-t", "@2"]);
+    expect(newWindowArgs(spec, "@2").slice(0, 8)).toEqual([
+      "new-window",
+      "-d",
+      "-a",
+      "-P",
+      "-F",
+      PANE_FORMAT,
+      "-t",
+      "@2",
+    ]);
   });
 });

@@ -10,13 +10,30 @@ import { socketFromTmuxEnv } from "../src/tmux/runner.js";
 import { MemoryEngine, runTeam } from "./helpers/context.js";
 
 const pane = (paneId: string, width: number, height: number, agentId?: string): PaneInfo => ({
-  paneId, pid: 1, sessionId: "$0", windowId: "@0", width, height, dead: false, ...(agentId ? { agentId } : {}),
+  paneId,
+  pid: 1,
+  sessionId: "$0",
+  windowId: "@0",
+  width,
+  height,
+  dead: false,
+  ...(agentId ? { agentId } : {}),
 });
 
 describe("panes", () => {
   it("parses tmux's tab-separated pane rows, labels and ids included", () => {
     expect(parsePanes("%1\t42\t$0\t@1\t80\t24\t0\tscout\tcodex-42\n%2\t\t$0\t@1\t80\t24\t1\t\t\ngarbage\n")).toEqual([
-      { paneId: "%1", pid: 42, sessionId: "$0", windowId: "@1", width: 80, height: 24, dead: false, label: "scout", agentId: "codex-42" },
+      {
+        paneId: "%1",
+        pid: 42,
+        sessionId: "$0",
+        windowId: "@1",
+        width: 80,
+        height: 24,
+        dead: false,
+        label: "scout",
+        agentId: "codex-42",
+      },
       { paneId: "%2", pid: null, sessionId: "$0", windowId: "@1", width: 80, height: 24, dead: true },
     ]);
   });
@@ -36,8 +53,17 @@ describe("panes", () => {
 });
 
 const row = (id: string, pid: number | null, extra: Partial<AgentRow> = {}): AgentRow => ({
-  id, tty: null, pid, provider: "codex", via: "process", executable: null, terminal: {}, state: "running",
-  attention: false, updatedAt: "2026-11-29T12:00:00.000Z", ...extra,
+  id,
+  tty: null,
+  pid,
+  provider: "codex",
+  via: "process",
+  executable: null,
+  terminal: {},
+  state: "running",
+  attention: false,
+  updatedAt: "2026-11-29T12:00:00.000Z",
+  ...extra,
 });
 
 describe("status", () => {
@@ -87,7 +113,11 @@ describe("status without a matching row", () => {
   it("lets the engine walk up from this process's pid", async () => {
     const engine = new MemoryEngine([]);
     engine.pidOwners.set(4242, "cursor-9");
-    expect(await runTeam(["status", "halfway"], { HOME: "/nonexistent" }, engine, [])).toEqual({ code: 0, stdout: "Status: halfway\n", stderr: "" });
+    expect(await runTeam(["status", "halfway"], { HOME: "/nonexistent" }, engine, [])).toEqual({
+      code: 0,
+      stdout: "Status: halfway\n",
+      stderr: "",
+    });
     expect(engine.notes).toEqual([["cursor-9", "halfway"]]);
   });
 
@@ -106,6 +136,7 @@ describe("send and read arguments", () => {
 
   it("accepts --lines from 1 to 100000 only", () => {
     expect(parseLines("200")).toBe(200);
-    for (const bad of ["0", "-5", "1e3", "100001", "ten"]) expect(() => parseLines(bad)).toThrow(/--lines must be a whole number/);
+    for (const bad of ["0", "-5", "1e3", "100001", "ten"])
+      expect(() => parseLines(bad)).toThrow(/--lines must be a whole number/);
   });
 });

@@ -32,7 +32,20 @@ describe("mytty-team in tmux", () => {
     await mkdir(work, { recursive: true });
     const nasty = `Read only: explain "auth" in src/api; don't run $(rm -rf ~) or \`id\`; 50% done \\ ok\nsecond line`;
     const first = await runTeam(
-      ["spawn", "--provider", "claude-code", "--label", "scout-api", "--cwd", work, "--model", "sonnet", "--task", nasty, "--json"],
+      [
+        "spawn",
+        "--provider",
+        "claude-code",
+        "--label",
+        "scout-api",
+        "--cwd",
+        work,
+        "--model",
+        "sonnet",
+        "--task",
+        nasty,
+        "--json",
+      ],
       t.paneEnv,
     );
     expect(first.stderr).toBe("");
@@ -42,11 +55,15 @@ describe("mytty-team in tmux", () => {
     expect(a.label).toBe("scout-api");
     expect(a.argv).toEqual(["claude", "--model", "sonnet", nasty]);
 
-    const second = await runTeam(["spawn", "--provider", "codex", "--label", "scout-tests", "--task", "-list the tests"], t.paneEnv);
-    expect(second.code).toBe(0);
-    const b = /^Spawned (codex-(\d+)) "scout-tests" \(codex\) in tmux pane (%\d+); next: mytty-team wait codex-\d+ --until completed\n$/.exec(
-      second.stdout,
+    const second = await runTeam(
+      ["spawn", "--provider", "codex", "--label", "scout-tests", "--task", "-list the tests"],
+      t.paneEnv,
     );
+    expect(second.code).toBe(0);
+    const b =
+      /^Spawned (codex-(\d+)) "scout-tests" \(codex\) in tmux pane (%\d+); next: mytty-team wait codex-\d+ --until completed\n$/.exec(
+        second.stdout,
+      );
     expect(b).not.toBeNull();
     const [, bId, bPid, bPane] = b as unknown as [string, string, string, string];
 
@@ -73,20 +90,36 @@ describe("mytty-team in tmux", () => {
     expect(await readUntil(bId, "fake codex finished: -list the tests")).toContain("fake codex started");
 
     const sent = await runTeam(["send", "scout-tests", "also check the fixtures", "--enter"], t.paneEnv);
-    expect(sent).toEqual({ code: 0, stdout: `Sent 23 characters to ${bId} (${bPane}) and pressed Enter.\n`, stderr: "" });
+    expect(sent).toEqual({
+      code: 0,
+      stdout: `Sent 23 characters to ${bId} (${bPane}) and pressed Enter.\n`,
+      stderr: "",
+    });
     await readUntil(bId, "fake codex got: also check the fixtures");
 
     expect(await paneIds()).toEqual(["%0", a.pane, bPane]);
-    expect(await runTeam(["close", "scout-api"], t.paneEnv)).toEqual({ code: 0, stdout: `Closed ${a.id} (${a.pane}).\n`, stderr: "" });
-    expect(await runTeam(["close", bId], t.paneEnv)).toEqual({ code: 0, stdout: `Closed ${bId} (${bPane}).\n`, stderr: "" });
+    expect(await runTeam(["close", "scout-api"], t.paneEnv)).toEqual({
+      code: 0,
+      stdout: `Closed ${a.id} (${a.pane}).\n`,
+      stderr: "",
+    });
+    expect(await runTeam(["close", bId], t.paneEnv)).toEqual({
+      code: 0,
+      stdout: `Closed ${bId} (${bPane}).\n`,
+      stderr: "",
+    });
     expect(await paneIds()).toEqual(["%0"]);
   });
 
   it("keeps the caller's half of the window while workers share the other half", async () => {
-    const width = async (pane: string) => Number((await t.tmux("display-message", "-p", "-t", pane, "#{pane_width}")).trim());
+    const width = async (pane: string) =>
+      Number((await t.tmux("display-message", "-p", "-t", pane, "#{pane_width}")).trim());
     const spawned: string[] = [];
     for (const label of ["w1", "w2", "w3"]) {
-      const r = await runTeam(["spawn", "--provider", "opencode", "--label", label, "--task", "wait", "--json"], t.paneEnv);
+      const r = await runTeam(
+        ["spawn", "--provider", "opencode", "--label", label, "--task", "wait", "--json"],
+        t.paneEnv,
+      );
       expect(r.code).toBe(0);
       spawned.push((JSON.parse(r.stdout) as { pane: string }).pane);
       if (label === "w1") expect(await width("%0")).toBe(100);
@@ -122,7 +155,11 @@ describe("mytty-team in tmux", () => {
     expect((await runTeam(["focus", "fx"], t.paneEnv)).code).toBe(0);
     expect(await active()).toBe("1");
     const own = await runTeam(["close", "%0"], t.paneEnv);
-    expect(own).toEqual({ code: 1, stdout: "", stderr: "%0 is the pane you are running in; mytty-team close will not end its caller.\n" });
+    expect(own).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: "%0 is the pane you are running in; mytty-team close will not end its caller.\n",
+    });
     expect((await runTeam(["close", "fx"], t.paneEnv)).code).toBe(0);
   });
 
@@ -130,10 +167,23 @@ describe("mytty-team in tmux", () => {
     const r = await runTeam(["spawn", "--provider", "codex", "--task", "engine-known", "--json"], t.paneEnv);
     const s = JSON.parse(r.stdout) as { pane: string };
     const row = (id: string, label: string): AgentRow => ({
-      id, tty: null, pid: null, provider: "codex", via: "hint", executable: null, state: "running", attention: false,
-      updatedAt: "2026-11-29T12:00:00.000Z", label, terminal: { tmuxPane: s.pane, tmuxSocket: t.socket },
+      id,
+      tty: null,
+      pid: null,
+      provider: "codex",
+      via: "hint",
+      executable: null,
+      state: "running",
+      attention: false,
+      updatedAt: "2026-11-29T12:00:00.000Z",
+      label,
+      terminal: { tmuxPane: s.pane, tmuxSocket: t.socket },
     });
-    const engine = new MemoryEngine([row("codex-s-abc", "eng"), row("codex-s-def", "twin"), row("codex-s-ghi", "twin")]);
+    const engine = new MemoryEngine([
+      row("codex-s-abc", "eng"),
+      row("codex-s-def", "twin"),
+      row("codex-s-ghi", "twin"),
+    ]);
     const env = { ...t.paneEnv, TMUX: "/nonexistent/sock,1,0" };
     const read = await eventually(async () => {
       const out = await runTeam(["read", "eng", "--json"], env, engine);
@@ -146,22 +196,39 @@ describe("mytty-team in tmux", () => {
       stderr: '"twin" matches 2 agents (codex-s-def, codex-s-ghi); use an id.\n',
     });
     // Another project's tmux server has a "twin" too: from this server, "twin" is ours.
-    const elsewhere = { ...row("codex-s-jkl", "twin"), terminal: { tmuxPane: s.pane, tmuxSocket: "/tmp/another-server/sock" } };
+    const elsewhere = {
+      ...row("codex-s-jkl", "twin"),
+      terminal: { tmuxPane: s.pane, tmuxSocket: "/tmp/another-server/sock" },
+    };
     const two = new MemoryEngine([row("codex-s-def", "twin"), elsewhere]);
     const ours = await runTeam(["read", "twin", "--json"], t.paneEnv, two);
     expect(JSON.parse(ours.stdout)).toMatchObject({ id: "codex-s-def", pane: s.pane });
-    expect((await runTeam(["read", "twin"], env, two)).stderr).toBe('"twin" matches 2 agents (codex-s-def, codex-s-jkl); use an id.\n');
+    expect((await runTeam(["read", "twin"], env, two)).stderr).toBe(
+      '"twin" matches 2 agents (codex-s-def, codex-s-jkl); use an id.\n',
+    );
     expect((await runTeam(["close", s.pane], t.paneEnv)).code).toBe(0);
   });
 
   it("refuses unusable spawn input with exit 2 and the fix, before touching tmux", async () => {
     const cases: Array<[string[], string]> = [
       [["--provider", "codex"], "spawn needs the task: pass --task <text> or --task-file <path> (exactly one)."],
-      [["--provider", "codex", "--task", "a", "--task-file", "b"], "spawn needs the task: pass --task <text> or --task-file <path> (exactly one)."],
+      [
+        ["--provider", "codex", "--task", "a", "--task-file", "b"],
+        "spawn needs the task: pass --task <text> or --task-file <path> (exactly one).",
+      ],
       [["--provider", "codex", "--task", "  \n "], "The task is empty: write what the new agent should do."],
-      [["--provider", "codex", "--task", "a", "--label", "bad\tlabel"], 'Label "bad\\tlabel" is not usable: use 1–64 characters (at most 128 bytes) of printable text without tabs or newlines.'],
-      [["--provider", "codex", "--task", "a", "--model", "--yolo"], 'Model "--yolo" is not usable: give a plain model name such as `sonnet` or `gpt-5`.'],
-      [["--provider", "codex", "--task", "a", "--cwd", "/nonexistent/dir"], "--cwd /nonexistent/dir is not a directory: pass an existing project directory."],
+      [
+        ["--provider", "codex", "--task", "a", "--label", "bad\tlabel"],
+        'Label "bad\\tlabel" is not usable: use 1–64 characters (at most 128 bytes) of printable text without tabs or newlines.',
+      ],
+      [
+        ["--provider", "codex", "--task", "a", "--model", "--yolo"],
+        'Model "--yolo" is not usable: give a plain model name such as `sonnet` or `gpt-5`.',
+      ],
+      [
+        ["--provider", "codex", "--task", "a", "--cwd", "/nonexistent/dir"],
+        "--cwd /nonexistent/dir is not a directory: pass an existing project directory.",
+      ],
     ];
     const huge = path.join(t.root, "huge-task.md");
     await writeFile(huge, "x".repeat(150 * 1024));
@@ -176,10 +243,13 @@ describe("mytty-team in tmux", () => {
   });
 
   it("says so at once when the provider CLI is not on PATH", async () => {
-    expect(await runTeam(["spawn", "--provider", "cursor", "--task", "x"], { ...t.paneEnv, PATH: "/nonexistent" })).toEqual({
+    expect(
+      await runTeam(["spawn", "--provider", "cursor", "--task", "x"], { ...t.paneEnv, PATH: "/nonexistent" }),
+    ).toEqual({
       code: 1,
       stdout: "",
-      stderr: "cursor-agent is not on PATH, so the cursor agent cannot start: install it, or put its directory on PATH.\n",
+      stderr:
+        "cursor-agent is not on PATH, so the cursor agent cannot start: install it, or put its directory on PATH.\n",
     });
   });
 
@@ -189,7 +259,10 @@ describe("mytty-team in tmux", () => {
     const env = { ...t.paneEnv, TMUX_PANE: caller };
     const windows: string[] = [];
     for (let i = 0; i < 4; i++) {
-      const r = await runTeam(["spawn", "--provider", "codex", "--direction", "down", "--task", `w${i}`, "--json"], env);
+      const r = await runTeam(
+        ["spawn", "--provider", "codex", "--direction", "down", "--task", `w${i}`, "--json"],
+        env,
+      );
       expect(r.stderr).toBe("");
       windows.push((JSON.parse(r.stdout) as { window: string }).window);
     }
@@ -211,17 +284,32 @@ describe("mytty-team in tmux", () => {
     expect((await runTeam(["close", "dup"], t.paneEnv)).code).toBe(0);
     const socket = (await t.tmux("display-message", "-p", "#{socket_path}")).trim();
     const row = (id: string, state: AgentRow["state"]): AgentRow => ({
-      id, tty: null, pid: null, provider: "codex", via: "process", executable: null, state, attention: false,
-      terminal: { tmuxPane: "%99", tmuxSocket: socket }, label: "dup", updatedAt: new Date().toISOString(),
+      id,
+      tty: null,
+      pid: null,
+      provider: "codex",
+      via: "process",
+      executable: null,
+      state,
+      attention: false,
+      terminal: { tmuxPane: "%99", tmuxSocket: socket },
+      label: "dup",
+      updatedAt: new Date().toISOString(),
     });
     const engine = new MemoryEngine([row("codex-1", "running")]);
-    expect(await runTeam(["spawn", "--provider", "codex", "--label", "dup", "--task", "x"], t.paneEnv, engine)).toEqual({
-      code: 2,
-      stdout: "",
-      stderr: taken.replaceAll(first.id, "codex-1"),
-    });
+    expect(await runTeam(["spawn", "--provider", "codex", "--label", "dup", "--task", "x"], t.paneEnv, engine)).toEqual(
+      {
+        code: 2,
+        stdout: "",
+        stderr: taken.replaceAll(first.id, "codex-1"),
+      },
+    );
     engine.rows = [row("codex-1", "disconnected")];
-    const reused = await runTeam(["spawn", "--provider", "codex", "--label", "dup", "--task", "x", "--json"], t.paneEnv, new MemoryEngine(null));
+    const reused = await runTeam(
+      ["spawn", "--provider", "codex", "--label", "dup", "--task", "x", "--json"],
+      t.paneEnv,
+      new MemoryEngine(null),
+    );
     expect(reused.code).toBe(0);
     expect((await runTeam(["close", "dup"], t.paneEnv)).code).toBe(0);
   });
@@ -231,14 +319,27 @@ describe("mytty-team in tmux", () => {
     const spawned = JSON.parse(r.stdout) as { id: string; pane: string };
     const socket = (await t.tmux("display-message", "-p", "#{socket_path}")).trim();
     const live: AgentRow = {
-      id: spawned.id, tty: null, pid: null, provider: "codex", via: "process", executable: null, state: "running", attention: false,
-      terminal: { tmuxPane: spawned.pane, tmuxSocket: socket }, label: "brief", updatedAt: new Date().toISOString(),
+      id: spawned.id,
+      tty: null,
+      pid: null,
+      provider: "codex",
+      via: "process",
+      executable: null,
+      state: "running",
+      attention: false,
+      terminal: { tmuxPane: spawned.pane, tmuxSocket: socket },
+      label: "brief",
+      updatedAt: new Date().toISOString(),
     };
     const engine = new MemoryEngine([live]);
     // The engine's next poll (here: 300 ms later) notices the process is gone.
     const seen = setTimeout(() => (engine.rows = [{ ...live, state: "disconnected" }]), 300);
     try {
-      expect(await runTeam(["close", "brief"], t.paneEnv, engine)).toEqual({ code: 0, stdout: `Closed ${spawned.id} (${spawned.pane}).\n`, stderr: "" });
+      expect(await runTeam(["close", "brief"], t.paneEnv, engine)).toEqual({
+        code: 0,
+        stdout: `Closed ${spawned.id} (${spawned.pane}).\n`,
+        stderr: "",
+      });
       expect(engine.rows?.[0]?.state).toBe("disconnected");
     } finally {
       clearTimeout(seen);

@@ -47,7 +47,11 @@ export class ClassificationCache {
 
   shape(p: ProcessInfo): Shape {
     const e = this.entry(p);
-    e.shape ??= { shell: isShell(p.executable, p.argv), wrapper: isWrapper(p.executable, p.argv), interactive: isInteractiveShell(p.executable, p.argv) };
+    e.shape ??= {
+      shell: isShell(p.executable, p.argv),
+      wrapper: isWrapper(p.executable, p.argv),
+      interactive: isInteractiveShell(p.executable, p.argv),
+    };
     return e.shape;
   }
 

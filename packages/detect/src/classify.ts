@@ -47,7 +47,9 @@ export function classifyProcess(executable: string | undefined, argv: readonly s
   const invocation = tokens.join("\0");
   for (const rule of RULES) {
     if (names.some(rule.names) || invocation.includes(rule.fragment)) {
-      return rule.provider === "antigravity" ? { provider: rule.provider, variant: variantOf(executable, argv) } : { provider: rule.provider };
+      return rule.provider === "antigravity"
+        ? { provider: rule.provider, variant: variantOf(executable, argv) }
+        : { provider: rule.provider };
     }
   }
   return undefined;
@@ -63,11 +65,48 @@ export function variantOf(executable: string | undefined, argv: readonly string[
   return gemini ? "gemini" : "antigravity";
 }
 
-const SHELLS = new Set(["zsh", "bash", "fish", "sh", "dash", "tcsh", "csh", "ksh", "mksh", "nu", "pwsh", "elvish", "xonsh"]);
+const SHELLS = new Set([
+  "zsh",
+  "bash",
+  "fish",
+  "sh",
+  "dash",
+  "tcsh",
+  "csh",
+  "ksh",
+  "mksh",
+  "nu",
+  "pwsh",
+  "elvish",
+  "xonsh",
+]);
 // Launchers that run the real program as a child (or after a relaunch): worth a bounded look below.
 const WRAPPERS = new Set([
-  "env", "npx", "bunx", "bun", "uv", "uvx", "nvm", "npm", "pnpm", "pnpx", "yarn", "node", "deno",
-  "nohup", "nice", "time", "sudo", "doas", "script", "direnv", "mise", "asdf", "caffeinate", "python", "python3",
+  "env",
+  "npx",
+  "bunx",
+  "bun",
+  "uv",
+  "uvx",
+  "nvm",
+  "npm",
+  "pnpm",
+  "pnpx",
+  "yarn",
+  "node",
+  "deno",
+  "nohup",
+  "nice",
+  "time",
+  "sudo",
+  "doas",
+  "script",
+  "direnv",
+  "mise",
+  "asdf",
+  "caffeinate",
+  "python",
+  "python3",
 ]);
 
 function programName(executable: string | undefined, argv: readonly string[]): string[] {
@@ -80,7 +119,9 @@ export function isShell(executable: string | undefined, argv: readonly string[])
 }
 
 export function isWrapper(executable: string | undefined, argv: readonly string[]): boolean {
-  return programName(executable, argv).some((n) => WRAPPERS.has(n) || /^python3(\.\d+)?$/.test(n) || /^node\d*$/.test(n));
+  return programName(executable, argv).some(
+    (n) => WRAPPERS.has(n) || /^python3(\.\d+)?$/.test(n) || /^node\d*$/.test(n),
+  );
 }
 
 /** A shell waiting at its prompt: no script operand and no `-c` (a `sh wrapper.sh` is not idle). */

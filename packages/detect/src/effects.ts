@@ -24,7 +24,12 @@ export const defaultExec: Exec = (file, args) =>
       file,
       [...args],
       // LC_ALL=C fixes lstart's shape; COLUMNS removed so nothing narrows ps output.
-      { env: { ...process.env, LC_ALL: "C", COLUMNS: undefined }, maxBuffer: MAX_OUTPUT, timeout: 5_000, encoding: "utf8" },
+      {
+        env: { ...process.env, LC_ALL: "C", COLUMNS: undefined },
+        maxBuffer: MAX_OUTPUT,
+        timeout: 5_000,
+        encoding: "utf8",
+      },
       (error, stdout) => (error ? reject(error) : resolve(stdout)),
     );
   });

@@ -18,7 +18,10 @@ export interface ForegroundAgent {
 }
 
 /** Foreground group members of a tty, leader first; empty when the tty has no live foreground group. */
-export function foregroundGroup(table: ProcessTable, tty: string): { leader: ProcessInfo; members: ProcessInfo[] } | undefined {
+export function foregroundGroup(
+  table: ProcessTable,
+  tty: string,
+): { leader: ProcessInfo; members: ProcessInfo[] } | undefined {
   const rows = table.byTty.get(tty) ?? [];
   const tpgid = rows.find((r) => r.tpgid > 0)?.tpgid;
   if (tpgid === undefined) return undefined;
@@ -34,7 +37,11 @@ export function foregroundGroup(table: ProcessTable, tty: string): { leader: Pro
  * Breadth-first below `root` on the same tty: depth ≤ 2, ≤ 8 processes visited (the 9th aborts with
  * nothing, as in Mytty), path first, argv only while the budget of 4 lasts. Tty-less helpers are skipped.
  */
-export function searchDescendants(table: ProcessTable, cache: ClassificationCache, root: ProcessInfo): { process: ProcessInfo; classification: Classification } | undefined {
+export function searchDescendants(
+  table: ProcessTable,
+  cache: ClassificationCache,
+  root: ProcessInfo,
+): { process: ProcessInfo; classification: Classification } | undefined {
   let level = [root];
   let visits = 0;
   let argvReads = 0;
@@ -59,7 +66,12 @@ export function searchDescendants(table: ProcessTable, cache: ClassificationCach
   return undefined;
 }
 
-export async function foregroundAgent(table: ProcessTable, cache: ClassificationCache, source: ProcessSource, tty: string): Promise<ForegroundAgent | undefined> {
+export async function foregroundAgent(
+  table: ProcessTable,
+  cache: ClassificationCache,
+  source: ProcessSource,
+  tty: string,
+): Promise<ForegroundAgent | undefined> {
   const group = foregroundGroup(table, tty);
   if (!group) return undefined;
   const { leader, members } = group;

@@ -60,8 +60,16 @@ const TERM_PROGRAMS: Record<string, AppInfo> = {
 
 /** Terminal ids useful for focusing, copied from the environment when present. */
 export const FOCUS_KEYS = [
-  "ITERM_SESSION_ID", "TERM_SESSION_ID", "WEZTERM_PANE", "WEZTERM_UNIX_SOCKET", "KITTY_WINDOW_ID", "KITTY_LISTEN_ON",
-  "GHOSTTY_SURFACE_ID", "VSCODE_IPC_HOOK_CLI", "ALACRITTY_WINDOW_ID", "WINDOWID",
+  "ITERM_SESSION_ID",
+  "TERM_SESSION_ID",
+  "WEZTERM_PANE",
+  "WEZTERM_UNIX_SOCKET",
+  "KITTY_WINDOW_ID",
+  "KITTY_LISTEN_ON",
+  "GHOSTTY_SURFACE_ID",
+  "VSCODE_IPC_HOOK_CLI",
+  "ALACRITTY_WINDOW_ID",
+  "WINDOWID",
 ] as const;
 
 export type ProcessRole = AppInfo | { remote: "ssh" | "mosh" } | undefined;
@@ -103,7 +111,8 @@ export function walkToHost(table: ProcessTable, cache: ClassificationCache, star
 export function appFromEnv(env: Record<string, string>): AppInfo | undefined {
   const program = env.TERM_PROGRAM?.toLowerCase();
   if (program === "vscode" && env.CURSOR_TRACE_ID) return BUNDLES.cursor;
-  if (program && program !== "tmux" && program !== "screen") return TERM_PROGRAMS[program] ?? { app: env.TERM_PROGRAM! };
+  if (program && program !== "tmux" && program !== "screen")
+    return TERM_PROGRAMS[program] ?? { app: env.TERM_PROGRAM! };
   if (env.KITTY_WINDOW_ID) return BUNDLES.kitty;
   if (env.ALACRITTY_WINDOW_ID || env.TERM === "alacritty") return BUNDLES.alacritty;
   if (env.GNOME_TERMINAL_SCREEN) return PROGRAMS["gnome-terminal-server"];
@@ -120,7 +129,12 @@ export function focusHints(env: Record<string, string>): Record<string, string> 
 }
 
 /** Host of a process outside tmux (or of a tmux client): walk, then fill gaps from its environment. */
-export function describeHost(table: ProcessTable, cache: ClassificationCache, start: ProcessInfo, env: Record<string, string> | undefined): TerminalLocation {
+export function describeHost(
+  table: ProcessTable,
+  cache: ClassificationCache,
+  start: ProcessInfo,
+  env: Record<string, string> | undefined,
+): TerminalLocation {
   const location = walkToHost(table, cache, start);
   if (env) {
     if (!location.app && !location.remote) {

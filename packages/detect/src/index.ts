@@ -1,10 +1,36 @@
 export * from "./types.js";
-export { classifyProcess, providerOf, variantOf, parseHint, isShell, isWrapper, type Classification } from "./classify.js";
+export {
+  classifyProcess,
+  providerOf,
+  variantOf,
+  parseHint,
+  isShell,
+  isWrapper,
+  type Classification,
+} from "./classify.js";
 export { ClassificationCache } from "./cache.js";
 export { ProcessTable, processKey } from "./table.js";
-export { foregroundAgent, foregroundGroup, searchDescendants, DESCENDANT_LIMITS, type ForegroundAgent } from "./foreground.js";
+export {
+  foregroundAgent,
+  foregroundGroup,
+  searchDescendants,
+  DESCENDANT_LIMITS,
+  type ForegroundAgent,
+} from "./foreground.js";
 export { roleOf, appFromEnv, describeHost } from "./host.js";
-export { TmuxWatcher, tmuxQueryArgs, socketOptions, serverSocket, parsePanes, parseClients, sanitizeLabel, MAX_LABEL_CHARS, type TmuxPane, type TmuxClient, type TmuxServerState } from "./tmux.js";
+export {
+  TmuxWatcher,
+  tmuxQueryArgs,
+  socketOptions,
+  serverSocket,
+  parsePanes,
+  parseClients,
+  sanitizeLabel,
+  MAX_LABEL_CHARS,
+  type TmuxPane,
+  type TmuxClient,
+  type TmuxServerState,
+} from "./tmux.js";
 export { parsePsList, parseEnvListing, parseEnvTail, PS_LIST_ARGS } from "./ps-parse.js";
 export { defaultExec, defaultEffects, type Exec, type DetectEffects } from "./effects.js";
 export { createPsSource } from "./sources/ps.js";
@@ -12,4 +38,12 @@ export { createProcSource, parseStat, ttyFromNr, unixSocketsOf } from "./sources
 export { createPsListSource } from "./sources/ps-list.js";
 export { scopedSource, withinTree } from "./sources/scoped.js";
 export { loadFixture, replayExec, type FixtureManifest, type Fixture } from "./sources/fixture.js";
-export { createScanner, createSource, defaultSourceKind, type Scanner, type ScannerOptions, type JoinResult, type SourceKind } from "./scanner.js";
+export {
+  createScanner,
+  createSource,
+  defaultSourceKind,
+  type Scanner,
+  type ScannerOptions,
+  type JoinResult,
+  type SourceKind,
+} from "./scanner.js";

@@ -14,7 +14,12 @@ export function ttyName(raw: string): string | null {
 }
 
 export function splitArgs(args: string): string[] {
-  return args.length === 0 ? [] : args.slice(0, MAX_ARGS_CHARS).split(" ").filter((a) => a.length > 0);
+  return args.length === 0
+    ? []
+    : args
+        .slice(0, MAX_ARGS_CHARS)
+        .split(" ")
+        .filter((a) => a.length > 0);
 }
 
 const LINE = /^\s*(\d+)\s+(\d+)\s+(\d+)\s+(-?\d+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\d+)\s+(\S+)\s+(\d+)(?: (.*))?$/;
@@ -60,7 +65,10 @@ export function parseEnvTail(tail: string): Record<string, string> {
 }
 
 /** Splits `ps … -o pid=,command=` lines with environment into pid → environment, given each pid's args. */
-export function parseEnvListing(text: string, argsOf: (pid: number) => string | undefined): Map<number, Record<string, string>> {
+export function parseEnvListing(
+  text: string,
+  argsOf: (pid: number) => string | undefined,
+): Map<number, Record<string, string>> {
   const out = new Map<number, Record<string, string>>();
   for (const line of text.split("\n")) {
     const m = /^\s*(\d+) (.*)$/.exec(line);

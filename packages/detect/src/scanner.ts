@@ -101,7 +101,13 @@ export function createScanner(options: ScannerOptions = {}): Scanner {
       if (server) servers.set(server.pid, server);
     }
     const states = await tmux.query(table, [...servers.values()]);
-    return { table, cache, source, isTmux, tmux: new Map<number, TmuxServerState>(states.map((s) => [s.server.pid, s])) };
+    return {
+      table,
+      cache,
+      source,
+      isTmux,
+      tmux: new Map<number, TmuxServerState>(states.map((s) => [s.server.pid, s])),
+    };
   }
 
   async function scan(): Promise<ScanResult> {
@@ -109,9 +115,16 @@ export function createScanner(options: ScannerOptions = {}): Scanner {
     const table = tableOf(processes);
     lastListing = processes;
     const ttys = [...table.byTty.keys()].sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
-    const found = (await Promise.all(ttys.map((tty) => foregroundAgent(table, cache, source, tty)))).filter((f) => f !== undefined);
-    const ctx = await context(table, found.map((f) => f.process.tty!));
-    const agents = await Promise.all(found.map(async (f) => toAgent(f.process, f.classification, f.via, await locate(ctx, f.process))));
+    const found = (await Promise.all(ttys.map((tty) => foregroundAgent(table, cache, source, tty)))).filter(
+      (f) => f !== undefined,
+    );
+    const ctx = await context(
+      table,
+      found.map((f) => f.process.tty!),
+    );
+    const agents = await Promise.all(
+      found.map(async (f) => toAgent(f.process, f.classification, f.via, await locate(ctx, f.process))),
+    );
     cache.endScan(processes);
     return { processes, agents, at: new Date() };
   }
@@ -156,7 +169,9 @@ export function createScanner(options: ScannerOptions = {}): Scanner {
   }
 
   /** The topmost of the first run of ancestors carrying the same valid hint (the wrapper, not its `sh -c`). */
-  async function hintedAncestor(chain: readonly ProcessInfo[]): Promise<{ p: ProcessInfo; c: Classification; via: DetectionVia } | undefined> {
+  async function hintedAncestor(
+    chain: readonly ProcessInfo[],
+  ): Promise<{ p: ProcessInfo; c: Classification; via: DetectionVia } | undefined> {
     let found: { p: ProcessInfo; provider: ProviderId } | undefined;
     for (const p of chain.slice(0, JOIN_HINT_DEPTH)) {
       const hint = await cache.hint(p, source);

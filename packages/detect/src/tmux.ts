@@ -98,7 +98,10 @@ export function socketOptions(argv: readonly string[]): { socketPath?: string; s
 export function serverSocket(server: ProcessInfo, effects: DetectEffects): string {
   const { socketPath, socketName } = socketOptions(server.argv);
   if (socketPath) return socketPath;
-  const dir = path.join(effects.env.TMUX_TMPDIR || (effects.platform === "darwin" ? "/private/tmp" : "/tmp"), `tmux-${effects.uid}`);
+  const dir = path.join(
+    effects.env.TMUX_TMPDIR || (effects.platform === "darwin" ? "/private/tmp" : "/tmp"),
+    `tmux-${effects.uid}`,
+  );
   if (socketName) return path.join(dir, socketName);
   const open = effects.socketsOf?.(server.pid) ?? [];
   const own = open.find((s) => path.basename(path.dirname(s)).startsWith("tmux-")) ?? open[0];
@@ -106,7 +109,11 @@ export function serverSocket(server: ProcessInfo, effects: DetectEffects): strin
 }
 
 /** The tmux server a tty belongs to: the tty's topmost process is a child of a tty-less tmux process. */
-export function serverOfTty(table: ProcessTable, tty: string, isTmux: (p: ProcessInfo) => boolean = isTmuxProcess): ProcessInfo | undefined {
+export function serverOfTty(
+  table: ProcessTable,
+  tty: string,
+  isTmux: (p: ProcessInfo) => boolean = isTmuxProcess,
+): ProcessInfo | undefined {
   const top = table.topOfTty(tty);
   const parent = top ? table.parentOf(top) : undefined;
   return parent && parent.tty === null && isTmux(parent) ? parent : undefined;
@@ -122,7 +129,14 @@ export function parsePanes(text: string): TmuxPane[] {
     const colon = rest.indexOf(":");
     const session = colon === -1 ? rest : rest.slice(0, colon);
     const label = colon === -1 ? undefined : sanitizeLabel(rest.slice(colon + 1));
-    panes.push({ paneId, tty: tty.replace(/^\/dev\//, ""), panePid: Number(pid), session, window, ...(label !== undefined ? { label } : {}) });
+    panes.push({
+      paneId,
+      tty: tty.replace(/^\/dev\//, ""),
+      panePid: Number(pid),
+      session,
+      window,
+      ...(label !== undefined ? { label } : {}),
+    });
   }
   return panes;
 }

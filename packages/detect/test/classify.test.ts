@@ -27,17 +27,26 @@ describe("classifyProcess (docs/terminals.md#which-process-is-an-agent)", () => 
   });
 
   it("skips desktop apps inside a bundle even when the name matches", () => {
-    expect(classifyProcess("/Applications/Claude.app/Contents/MacOS/Claude", ["/Applications/Claude.app/Contents/MacOS/Claude"])).toBeUndefined();
+    expect(
+      classifyProcess("/Applications/Claude.app/Contents/MacOS/Claude", [
+        "/Applications/Claude.app/Contents/MacOS/Claude",
+      ]),
+    ).toBeUndefined();
     expect(classifyProcess(undefined, ["/Applications/Antigravity.app/Contents/MacOS/Antigravity"])).toBeUndefined();
   });
 
   it("never uses comm: Claude's native binary named after its version is found by argv[0]", () => {
-    expect(providerOf({ executable: "/Users/a/.local/share/claude/versions/2.1.139", argv: ["claude"] })).toBe("claude-code");
+    expect(providerOf({ executable: "/Users/a/.local/share/claude/versions/2.1.139", argv: ["claude"] })).toBe(
+      "claude-code",
+    );
     expect(providerOf({ argv: ["node", "server.js"] })).toBeUndefined();
   });
 
   it("tells Gemini CLI from Antigravity using every argv entry", () => {
-    expect(classifyProcess(undefined, ["node", "/opt/homebrew/bin/gemini"])).toEqual({ provider: "antigravity", variant: "gemini" });
+    expect(classifyProcess(undefined, ["node", "/opt/homebrew/bin/gemini"])).toEqual({
+      provider: "antigravity",
+      variant: "gemini",
+    });
     expect(classifyProcess(undefined, ["agy"])).toEqual({ provider: "antigravity", variant: "antigravity" });
     expect(variantOf(undefined, ["node", "--max-old-space-size=8192", "/x/gemini-cli/dist/index.js"])).toBe("gemini");
   });

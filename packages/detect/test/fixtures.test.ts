@@ -6,9 +6,19 @@ import { countingSource } from "./helpers/counting.js";
 
 const fixture = (name: string) => loadFixture(fileURLToPath(new URL(`../../../fixtures/ps/${name}/`, import.meta.url)));
 
-type Summary = Pick<DetectedAgent, "tty" | "pid" | "provider" | "via" | "executable" | "terminal"> & { variant?: string };
+type Summary = Pick<DetectedAgent, "tty" | "pid" | "provider" | "via" | "executable" | "terminal"> & {
+  variant?: string;
+};
 const summarize = (agents: readonly DetectedAgent[]): Summary[] =>
-  agents.map(({ tty, pid, provider, via, executable, terminal, variant }) => ({ tty, pid, provider, via, executable, terminal, ...(variant ? { variant } : {}) }));
+  agents.map(({ tty, pid, provider, via, executable, terminal, variant }) => ({
+    tty,
+    pid,
+    provider,
+    via,
+    executable,
+    terminal,
+    ...(variant ? { variant } : {}),
+  }));
 
 async function scanFixture(name: string) {
   const fx = fixture(name);
@@ -18,16 +28,59 @@ async function scanFixture(name: string) {
 
 describe("linux fixture captured from tmux on the dev box", () => {
   const sock = "/tmp/mytty-detect-g5wKOf/sock";
-  const pane = (id: string, window: string) => ({ app: "tmux", tmuxSocket: sock, tmuxPane: id, tmuxSession: "lab", tmuxWindow: window, tmuxClientTty: "pts/10" });
+  const pane = (id: string, window: string) => ({
+    app: "tmux",
+    tmuxSocket: sock,
+    tmuxPane: id,
+    tmuxSession: "lab",
+    tmuxWindow: window,
+    tmuxClientTty: "pts/10",
+  });
 
   it("finds each fake agent with its pane, and skips the bogus hint, the idle shell and the tmux client", async () => {
     const { result } = await scanFixture("linux-tmux-agents");
     expect(summarize(result.agents)).toEqual([
-      { tty: "pts/3", pid: 14795, provider: "claude-code", via: "process", executable: "/bin/sh", terminal: pane("%0", "0") },
-      { tty: "pts/4", pid: 14802, provider: "opencode", via: "descendant", executable: "/bin/sh", terminal: pane("%1", "1") },
-      { tty: "pts/5", pid: 14808, provider: "codex", via: "process", executable: "/usr/bin/node", terminal: pane("%2", "2") },
-      { tty: "pts/6", pid: 14815, provider: "claude-code", via: "hint", executable: "/bin/sh", terminal: pane("%3", "3") },
-      { tty: "pts/8", pid: 14832, provider: "antigravity", via: "process", executable: "/bin/sh", variant: "gemini", terminal: pane("%5", "5") },
+      {
+        tty: "pts/3",
+        pid: 14795,
+        provider: "claude-code",
+        via: "process",
+        executable: "/bin/sh",
+        terminal: pane("%0", "0"),
+      },
+      {
+        tty: "pts/4",
+        pid: 14802,
+        provider: "opencode",
+        via: "descendant",
+        executable: "/bin/sh",
+        terminal: pane("%1", "1"),
+      },
+      {
+        tty: "pts/5",
+        pid: 14808,
+        provider: "codex",
+        via: "process",
+        executable: "/usr/bin/node",
+        terminal: pane("%2", "2"),
+      },
+      {
+        tty: "pts/6",
+        pid: 14815,
+        provider: "claude-code",
+        via: "hint",
+        executable: "/bin/sh",
+        terminal: pane("%3", "3"),
+      },
+      {
+        tty: "pts/8",
+        pid: 14832,
+        provider: "antigravity",
+        via: "process",
+        executable: "/bin/sh",
+        variant: "gemini",
+        terminal: pane("%5", "5"),
+      },
     ]);
   });
 
@@ -48,7 +101,11 @@ describe("linux fixture captured from tmux on the dev box", () => {
 });
 
 describe("macOS fixture: iTerm2, Terminal.app, tmux under launchd", () => {
-  const iterm = (session: string) => ({ app: "iTerm2", bundleId: "com.googlecode.iterm2", hints: { ITERM_SESSION_ID: session, TERM_SESSION_ID: session } });
+  const iterm = (session: string) => ({
+    app: "iTerm2",
+    bundleId: "com.googlecode.iterm2",
+    hints: { ITERM_SESSION_ID: session, TERM_SESSION_ID: session },
+  });
   const tmuxInIterm = (pane: string, window: string) => ({
     ...iterm("w0t2p0:9A1C7B2E-3D4F-4E5A-8B6C-1D2E3F4A5B6C"),
     tmuxSocket: "/private/tmp/tmux-501/default",
@@ -57,18 +114,71 @@ describe("macOS fixture: iTerm2, Terminal.app, tmux under launchd", () => {
     tmuxWindow: window,
     tmuxClientTty: "ttys002",
   });
-  const terminal = (id: string) => ({ app: "Terminal", bundleId: "com.apple.Terminal", hints: { TERM_SESSION_ID: id } });
+  const terminal = (id: string) => ({
+    app: "Terminal",
+    bundleId: "com.apple.Terminal",
+    hints: { TERM_SESSION_ID: id },
+  });
 
   it("names every agent, its host app through iTermServer and login, and tmux panes through their client", async () => {
     const { result, fx } = await scanFixture("macos-iterm-terminal-tmux");
     expect(summarize(result.agents)).toEqual([
-      { tty: "ttys000", pid: 971, provider: "claude-code", via: "process", executable: "claude", terminal: iterm("w0t0p0:5B0D5F7C-2A6B-4F11-9C57-0F3E9A1B2C3D") },
-      { tty: "ttys001", pid: 1023, provider: "codex", via: "descendant", executable: "node", terminal: iterm("w0t1p0:0C2E8E60-1B9F-4D1C-8E0A-77A0F2E4D5B1") },
-      { tty: "ttys003", pid: 1530, provider: "cursor", via: "process", executable: "/Users/alex/.local/share/cursor-agent/versions/2026.11.20-4f2b1c9/cursor-agent", terminal: terminal("8F7E6D5C-4B3A-4291-8807-F6E5D4C3B2A1") },
-      { tty: "ttys004", pid: 1230, provider: "opencode", via: "process", executable: "/opt/homebrew/Cellar/opencode/1.0.120/bin/opencode", terminal: tmuxInIterm("%0", "0") },
-      { tty: "ttys005", pid: 1250, provider: "codex", via: "process", executable: "node", terminal: tmuxInIterm("%1", "1") },
-      { tty: "ttys007", pid: 1560, provider: "codex", via: "hint", executable: "docker", terminal: terminal("1A2B3C4D-5E6F-4711-8899-AABBCCDDEEFF") },
-      { tty: "ttys008", pid: 1580, provider: "claude-code", via: "hint", executable: "ssh", terminal: { ...terminal("2B3C4D5E-6F70-4812-9900-BBCCDDEEFF00"), remote: "ssh" } },
+      {
+        tty: "ttys000",
+        pid: 971,
+        provider: "claude-code",
+        via: "process",
+        executable: "claude",
+        terminal: iterm("w0t0p0:5B0D5F7C-2A6B-4F11-9C57-0F3E9A1B2C3D"),
+      },
+      {
+        tty: "ttys001",
+        pid: 1023,
+        provider: "codex",
+        via: "descendant",
+        executable: "node",
+        terminal: iterm("w0t1p0:0C2E8E60-1B9F-4D1C-8E0A-77A0F2E4D5B1"),
+      },
+      {
+        tty: "ttys003",
+        pid: 1530,
+        provider: "cursor",
+        via: "process",
+        executable: "/Users/alex/.local/share/cursor-agent/versions/2026.11.20-4f2b1c9/cursor-agent",
+        terminal: terminal("8F7E6D5C-4B3A-4291-8807-F6E5D4C3B2A1"),
+      },
+      {
+        tty: "ttys004",
+        pid: 1230,
+        provider: "opencode",
+        via: "process",
+        executable: "/opt/homebrew/Cellar/opencode/1.0.120/bin/opencode",
+        terminal: tmuxInIterm("%0", "0"),
+      },
+      {
+        tty: "ttys005",
+        pid: 1250,
+        provider: "codex",
+        via: "process",
+        executable: "node",
+        terminal: tmuxInIterm("%1", "1"),
+      },
+      {
+        tty: "ttys007",
+        pid: 1560,
+        provider: "codex",
+        via: "hint",
+        executable: "docker",
+        terminal: terminal("1A2B3C4D-5E6F-4711-8899-AABBCCDDEEFF"),
+      },
+      {
+        tty: "ttys008",
+        pid: 1580,
+        provider: "claude-code",
+        via: "hint",
+        executable: "ssh",
+        terminal: { ...terminal("2B3C4D5E-6F70-4812-9900-BBCCDDEEFF00"), remote: "ssh" },
+      },
     ]);
     // Environment is read in batches (one `ps -E` per round), tmux once per server (panes and clients in one call).
     expect(fx.calls.filter((c) => c.startsWith("ps -E")).length).toBe(2);
@@ -102,18 +212,68 @@ describe("macOS fixture: Ghostty, tmux -L, VS Code, Cursor, ssh", () => {
       tmuxClientTty: "ttys010",
     });
     expect(summarize(result.agents)).toEqual([
-      { tty: "ttys009", pid: 2020, provider: "antigravity", via: "process", executable: "node", variant: "gemini", terminal: { app: "Ghostty", bundleId: "com.mitchellh.ghostty" } },
-      { tty: "ttys011", pid: 2060, provider: "antigravity", via: "process", executable: "/Users/alex/.local/share/antigravity/versions/1.1.26/agy", variant: "antigravity", terminal: ghosttyTmux("%0", "0") },
-      { tty: "ttys012", pid: 2071, provider: "codex", via: "descendant", executable: "node", terminal: ghosttyTmux("%1", "1") },
       {
-        tty: "ttys013", pid: 3080, provider: "claude-code", via: "process", executable: "node",
-        terminal: { app: "VS Code", bundleId: "com.microsoft.VSCode", hints: { VSCODE_IPC_HOOK_CLI: "/var/folders/x1/abc123/T/vscode-ipc-8a7b6c5d-1e2f-4a3b-9c8d-7e6f5a4b3c2d.sock" } },
+        tty: "ttys009",
+        pid: 2020,
+        provider: "antigravity",
+        via: "process",
+        executable: "node",
+        variant: "gemini",
+        terminal: { app: "Ghostty", bundleId: "com.mitchellh.ghostty" },
       },
       {
-        tty: "ttys014", pid: 4080, provider: "opencode", via: "process", executable: "opencode",
-        terminal: { app: "Cursor", bundleId: "com.todesktop.230313mzl4w4u92", hints: { VSCODE_IPC_HOOK_CLI: "/var/folders/x1/abc123/T/vscode-ipc-0f1e2d3c-4b5a-4697-8877-665544332211.sock" } },
+        tty: "ttys011",
+        pid: 2060,
+        provider: "antigravity",
+        via: "process",
+        executable: "/Users/alex/.local/share/antigravity/versions/1.1.26/agy",
+        variant: "antigravity",
+        terminal: ghosttyTmux("%0", "0"),
       },
-      { tty: "ttys015", pid: 5020, provider: "claude-code", via: "process", executable: "claude", terminal: { remote: "ssh" } },
+      {
+        tty: "ttys012",
+        pid: 2071,
+        provider: "codex",
+        via: "descendant",
+        executable: "node",
+        terminal: ghosttyTmux("%1", "1"),
+      },
+      {
+        tty: "ttys013",
+        pid: 3080,
+        provider: "claude-code",
+        via: "process",
+        executable: "node",
+        terminal: {
+          app: "VS Code",
+          bundleId: "com.microsoft.VSCode",
+          hints: {
+            VSCODE_IPC_HOOK_CLI: "/var/folders/x1/abc123/T/vscode-ipc-8a7b6c5d-1e2f-4a3b-9c8d-7e6f5a4b3c2d.sock",
+          },
+        },
+      },
+      {
+        tty: "ttys014",
+        pid: 4080,
+        provider: "opencode",
+        via: "process",
+        executable: "opencode",
+        terminal: {
+          app: "Cursor",
+          bundleId: "com.todesktop.230313mzl4w4u92",
+          hints: {
+            VSCODE_IPC_HOOK_CLI: "/var/folders/x1/abc123/T/vscode-ipc-0f1e2d3c-4b5a-4697-8877-665544332211.sock",
+          },
+        },
+      },
+      {
+        tty: "ttys015",
+        pid: 5020,
+        provider: "claude-code",
+        via: "process",
+        executable: "claude",
+        terminal: { remote: "ssh" },
+      },
     ]);
   });
 

@@ -35,9 +35,21 @@ beforeAll(() => {
   open("gemini", "gemini", { provider: "antigravity", via: "process", variant: "gemini", argvEnd: "/bin/gemini" });
   open("agy", "agy", { provider: "antigravity", via: "process", variant: "antigravity", argvEnd: "/bin/agy" });
   open("wrapped", "wrapper.sh", { provider: "opencode", via: "descendant", argvEnd: "/bin/opencode" });
-  open("nodecodex", `${process.execPath} ${codexJsPath(lab)}`, { provider: "codex", via: "process", argvEnd: "/@openai/codex/bin/codex.js" });
-  open("hint", "MYTTY_AGENT=$'  Claude-Code \\n' mystery", { provider: "claude-code", via: "hint", argvEnd: "/bin/mystery" });
-  open("hint-on-agent", "MYTTY_AGENT=codex claude", { provider: "claude-code", via: "process", argvEnd: "/bin/claude" });
+  open("nodecodex", `${process.execPath} ${codexJsPath(lab)}`, {
+    provider: "codex",
+    via: "process",
+    argvEnd: "/@openai/codex/bin/codex.js",
+  });
+  open("hint", "MYTTY_AGENT=$'  Claude-Code \\n' mystery", {
+    provider: "claude-code",
+    via: "hint",
+    argvEnd: "/bin/mystery",
+  });
+  open("hint-on-agent", "MYTTY_AGENT=codex claude", {
+    provider: "claude-code",
+    via: "process",
+    argvEnd: "/bin/claude",
+  });
   open("bogus", "MYTTY_AGENT=bogus mystery");
   open("shell", undefined);
 });
@@ -45,9 +57,22 @@ beforeAll(() => {
 afterAll(() => lab?.close());
 
 const ours = (agents: readonly DetectedAgent[]) => agents.filter((a) => a.terminal.tmuxSocket === lab.socket);
-const summary = (agents: readonly { terminal: { tmuxPane?: string }; provider: string; via: string; variant?: string }[]) =>
-  Object.fromEntries(agents.map((a) => [a.terminal.tmuxPane ?? "?", { provider: a.provider, via: a.via, ...(a.variant ? { variant: a.variant } : {}) }]));
-const wanted = () => Object.fromEntries(Object.entries(expected).map(([pane, e]) => [pane, { provider: e.provider, via: e.via, ...(e.variant ? { variant: e.variant } : {}) }]));
+const summary = (
+  agents: readonly { terminal: { tmuxPane?: string }; provider: string; via: string; variant?: string }[],
+) =>
+  Object.fromEntries(
+    agents.map((a) => [
+      a.terminal.tmuxPane ?? "?",
+      { provider: a.provider, via: a.via, ...(a.variant ? { variant: a.variant } : {}) },
+    ]),
+  );
+const wanted = () =>
+  Object.fromEntries(
+    Object.entries(expected).map(([pane, e]) => [
+      pane,
+      { provider: e.provider, via: e.via, ...(e.variant ? { variant: e.variant } : {}) },
+    ]),
+  );
 
 /** Scans until every expected pane shows up and the bogus pane's program is in its foreground. */
 async function settledScan(kind: SourceKind): Promise<DetectedAgent[]> {
@@ -58,8 +83,12 @@ async function settledScan(kind: SourceKind): Promise<DetectedAgent[]> {
     async () => {
       const scan = await scanner.scan();
       last = ours(scan.agents);
-      const bogusReady = scan.processes.some((p) => p.tty === bogusTty && p.pgid === p.tpgid && p.argv.join(" ").endsWith("/bin/mystery"));
-      return bogusReady && Object.keys(expected).every((pane) => last.some((a) => a.terminal.tmuxPane === pane)) ? last : undefined;
+      const bogusReady = scan.processes.some(
+        (p) => p.tty === bogusTty && p.pgid === p.tpgid && p.argv.join(" ").endsWith("/bin/mystery"),
+      );
+      return bogusReady && Object.keys(expected).every((pane) => last.some((a) => a.terminal.tmuxPane === pane))
+        ? last
+        : undefined;
     },
     30_000,
     () => JSON.stringify(summary(last)),
@@ -88,8 +117,15 @@ describe("every tmux server, not only the default socket", () => {
     try {
       const pane = other.open("second", "codex");
       const scanner = createScanner();
-      const found = await pollUntil(async () => (await scanner.scan()).agents.find((a) => a.terminal.tmuxSocket === other.socket));
-      expect(found).toMatchObject({ provider: "codex", via: "process", tty: other.paneTty(pane), terminal: { tmuxPane: pane, tmuxSession: "lab" } });
+      const found = await pollUntil(async () =>
+        (await scanner.scan()).agents.find((a) => a.terminal.tmuxSocket === other.socket),
+      );
+      expect(found).toMatchObject({
+        provider: "codex",
+        via: "process",
+        tty: other.paneTty(pane),
+        terminal: { tmuxPane: pane, tmuxSession: "lab" },
+      });
     } finally {
       other.close();
     }
@@ -107,7 +143,10 @@ describe("every tmux server, not only the default socket", () => {
         const mine = (await scanner.scan()).agents.filter((a) => a.terminal.tmuxSocket === other.socket);
         return mine.length === 2 ? mine : undefined;
       });
-      expect(Object.fromEntries(found.map((a) => [a.terminal.tmuxPane, a.terminal.label ?? null]))).toEqual({ [labelled]: `scout: api éx ${"漢".repeat(50)}`, [plain]: null });
+      expect(Object.fromEntries(found.map((a) => [a.terminal.tmuxPane, a.terminal.label ?? null]))).toEqual({
+        [labelled]: `scout: api éx ${"漢".repeat(50)}`,
+        [plain]: null,
+      });
     } finally {
       other.close();
     }
@@ -125,7 +164,11 @@ describe("live hook join", () => {
     const agents = await settledScan("proc");
     const node = agents.find((a) => a.terminal.tmuxPane === panes.nodecodex)!;
     const joined = await scanner.join(node.pid);
-    expect(joined.agent).toMatchObject({ pid: node.pid, provider: "codex", terminal: { tmuxPane: panes.nodecodex, tmuxSocket: lab.socket } });
+    expect(joined.agent).toMatchObject({
+      pid: node.pid,
+      provider: "codex",
+      terminal: { tmuxPane: panes.nodecodex, tmuxSocket: lab.socket },
+    });
     expect(joined.tty).toBe(node.tty);
   });
 });
@@ -133,12 +176,22 @@ describe("live hook join", () => {
 describe("mytty-doctor agents --json (real CLI process)", () => {
   it("prints the contract rows for the lab's agents", async () => {
     await settledScan("proc");
-    type Row = { tty: string; pid: number; provider: string; via: string; executable: string; terminal: { app?: string; tmuxPane?: string; tmuxSocket?: string } };
+    type Row = {
+      tty: string;
+      pid: number;
+      provider: string;
+      via: string;
+      executable: string;
+      terminal: { app?: string; tmuxPane?: string; tmuxSocket?: string };
+    };
     let last = "";
     // Re-run until the lab's rows are all there: a pane may be mid-restart on a loaded box.
     const mine = await pollUntil(
       async () => {
-        const { stdout } = await run(process.execPath, [doctorBin, "agents", "--json"], { encoding: "utf8", timeout: 20_000 });
+        const { stdout } = await run(process.execPath, [doctorBin, "agents", "--json"], {
+          encoding: "utf8",
+          timeout: 20_000,
+        });
         last = stdout;
         const rows = (JSON.parse(stdout) as Row[]).filter((r) => r.terminal.tmuxSocket === lab.socket);
         return Object.keys(summary(rows)).length === Object.keys(expected).length ? rows : undefined;
@@ -157,11 +210,17 @@ describe("mytty-doctor agents --json (real CLI process)", () => {
 
 describe("mytty-doctor agents --watch (real CLI process)", () => {
   it("redraws until Ctrl-C, then exits 0", async () => {
-    const child = spawn(process.execPath, [doctorBin, "agents", "--watch", "--interval", "0.2"], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [doctorBin, "agents", "--watch", "--interval", "0.2"], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     child.stdout.on("data", (d: Buffer) => (out += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-    await pollUntil(async () => ((out.match(/TTY +PID/g) ?? []).length >= 2 ? true : undefined), 20_000, () => out);
+    await pollUntil(
+      async () => ((out.match(/TTY +PID/g) ?? []).length >= 2 ? true : undefined),
+      20_000,
+      () => out,
+    );
     child.kill("SIGINT");
     expect(await exited).toBe(0);
   });

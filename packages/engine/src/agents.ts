@@ -35,7 +35,13 @@ export interface AgentRecord extends AgentRef {
   lastRunId?: string;
   poll?: PollActivity;
   /** Model, context left and a resume command read from the agent's transcript (insights). */
-  insight?: { model?: string; contextLeftPercent?: number; resumeCommand?: string; usage?: UsageWindow[]; mode?: string };
+  insight?: {
+    model?: string;
+    contextLeftPercent?: number;
+    resumeCommand?: string;
+    usage?: UsageWindow[];
+    mode?: string;
+  };
   /** The process's working directory, read once (join fallback when the helper's parent is gone). */
   processCwd?: string;
   pollChangedAt?: string;
@@ -76,7 +82,12 @@ export function refFromDetected(agent: DetectedAgent, via: AgentRef["via"] = age
 }
 
 /** An agent known only from its hooks: no process found in the helper's parent chain. */
-export function refFromSession(provider: ProviderId, sessionOrRun: string, tty: string | null, hints: Record<string, string>): AgentRef {
+export function refFromSession(
+  provider: ProviderId,
+  sessionOrRun: string,
+  tty: string | null,
+  hints: Record<string, string>,
+): AgentRef {
   return {
     key: sessionKey(provider, sessionOrRun),
     id: rowId(provider, null, sessionOrRun),

@@ -21,7 +21,17 @@ import {
 } from "@mytty-bar/protocol";
 import type { JoinResult, ProcessInfo, ScanResult } from "@mytty-bar/detect";
 import { chainVerdict } from "./join.js";
-import { recordFromRef, refFromDetected, refFromSession, processKey, refOf, hintsOf, mergeTerminal, type AgentRecord, type AgentRef } from "./agents.js";
+import {
+  recordFromRef,
+  refFromDetected,
+  refFromSession,
+  processKey,
+  refOf,
+  hintsOf,
+  mergeTerminal,
+  type AgentRecord,
+  type AgentRef,
+} from "./agents.js";
 import { nextPollActivity } from "./poll-activity.js";
 import { disconnectEvent, pruneRecords, pruneRuns } from "./retention.js";
 import type { LogEntry, RunEntry } from "./log-entry.js";
@@ -130,14 +140,20 @@ export class EngineCore {
       this.agents.set(ref.key, record);
     }
     // In place: the core owns its tracker state, so an event costs the same however many runs it keeps.
-    const result = applyEvent(this.tracker, event, { completionThresholdMs: this.completionThresholdMs, inPlace: true }, ref.key);
+    const result = applyEvent(
+      this.tracker,
+      event,
+      { completionThresholdMs: this.completionThresholdMs, inPlace: true },
+      ref.key,
+    );
     this.tracker = result.state;
     if (result.status === "duplicate") {
       if (!replay) this.counters.duplicates += 1;
       return { created: [], log: [] };
     }
     if (!replay) this.counters.accepted += 1;
-    else if (!event.synthetic && (this.lastEventAt[event.provider] ?? "") < event.at) this.lastEventAt[event.provider] = event.at;
+    else if (!event.synthetic && (this.lastEventAt[event.provider] ?? "") < event.at)
+      this.lastEventAt[event.provider] = event.at;
     const runId = result.run?.id ?? event.runId;
     this.runOwner.set(runId, ref.key);
     if (event.sessionId !== undefined) {
@@ -146,11 +162,13 @@ export class EngineCore {
     }
     if (event.cwd !== undefined) record.cwd = event.cwd;
     if (result.status === "applied") record.lastRunId = runId;
-    if (event.provider === "cursor") this.estimator = observeCursorEvent(this.estimator, event, replay ? new Date(event.at) : now);
+    if (event.provider === "cursor")
+      this.estimator = observeCursorEvent(this.estimator, event, replay ? new Date(event.at) : now);
     const created = result.created.map((item) => ({ item, ...(result.run ? { run: result.run } : {}) }));
     // Logged under the id it was applied with (a repeated request's own id), so a replay — even of a
     // compacted log that lost the first occurrence — gives its Attention item the same id, and acks hold.
-    const logged = result.event !== undefined && result.event.id !== event.id ? { ...event, id: result.event.id } : event;
+    const logged =
+      result.event !== undefined && result.event.id !== event.id ? { ...event, id: result.event.id } : event;
     return { created, log: replay ? [] : [{ t: "event", event: logged, agent: refOf(record) }] };
   }
 
@@ -164,7 +182,13 @@ export class EngineCore {
       const fresh = refFromDetected(agent);
       const record = this.agents.get(key);
       if (record) {
-        Object.assign(record, { tty: fresh.tty, terminal: fresh.terminal, via: fresh.via, executable: fresh.executable, argv: fresh.argv });
+        Object.assign(record, {
+          tty: fresh.tty,
+          terminal: fresh.terminal,
+          via: fresh.via,
+          executable: fresh.executable,
+          argv: fresh.argv,
+        });
         record.detected = true;
         record.alive = true;
         delete record.goneAt;
@@ -261,16 +285,23 @@ export class EngineCore {
   }
 
   /** The chain found no agent of the event's provider: session, run, tmux pane, then cwd decide. */
-  private fallbackRef(event: AgentEvent, envelope: SpoolEnvelope, joined: JoinResult | undefined, hints: Record<string, string>): AgentRef {
+  private fallbackRef(
+    event: AgentEvent,
+    envelope: SpoolEnvelope,
+    joined: JoinResult | undefined,
+    hints: Record<string, string>,
+  ): AgentRef {
     const known =
-      this.agents.get(event.sessionId !== undefined ? (this.sessions.get(`${event.provider}\0${event.sessionId}`) ?? "") : "") ??
-      this.agents.get(this.runOwner.get(event.runId) ?? "");
+      this.agents.get(
+        event.sessionId !== undefined ? (this.sessions.get(`${event.provider}\0${event.sessionId}`) ?? "") : "",
+      ) ?? this.agents.get(this.runOwner.get(event.runId) ?? "");
     if (known) return refOf(known);
     const live = [...this.agents.values()].filter((a) => a.alive && a.pid !== null && a.provider === event.provider);
     // Pane ids repeat across tmux servers: TMUX ("<socket>,<pid>,<session>") names the server.
     const pane = envelope.env.tmux_pane;
     const socket = envelope.env.tmux?.split(",")[0];
-    const sameServer = (a: AgentRecord) => socket === undefined || a.terminal.tmuxSocket === undefined || a.terminal.tmuxSocket === socket;
+    const sameServer = (a: AgentRecord) =>
+      socket === undefined || a.terminal.tmuxSocket === undefined || a.terminal.tmuxSocket === socket;
     const inPane = pane !== undefined ? live.filter((a) => a.terminal.tmuxPane === pane && sameServer(a)) : [];
     if (inPane.length === 1) return refOf(inPane[0]!);
     const cwd = event.cwd ?? envelope.cwd;

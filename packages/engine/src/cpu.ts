@@ -37,9 +37,14 @@ export function cpuFromStat(stat: string): number | undefined {
 function psSampler(pids: readonly number[]): Promise<Map<number, number>> {
   if (pids.length === 0) return Promise.resolve(new Map());
   return new Promise((resolve) => {
-    execFile("ps", ["-o", "pid=,time=", "-p", pids.join(",")], { env: { ...process.env, LC_ALL: "C" }, timeout: 5000 }, (_error, stdout) => {
-      resolve(parsePsTimes(String(stdout ?? "")));
-    });
+    execFile(
+      "ps",
+      ["-o", "pid=,time=", "-p", pids.join(",")],
+      { env: { ...process.env, LC_ALL: "C" }, timeout: 5000 },
+      (_error, stdout) => {
+        resolve(parsePsTimes(String(stdout ?? "")));
+      },
+    );
   });
 }
 

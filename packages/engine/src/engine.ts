@@ -161,6 +161,9 @@ function defaultLog(file: string, ports: { log?(line: string): void }, clock: ()
   const toFile = fileLineWriter(file);
   return createLog((line) => {
     toFile(line);
-    safely(() => ports.log?.(line), () => undefined); // a throwing echo still leaves the file line
+    safely(
+      () => ports.log?.(line),
+      () => undefined,
+    ); // a throwing echo still leaves the file line
   }, clock);
 }

@@ -14,7 +14,12 @@ export async function fillCwds(core: EngineCore, source: Pick<ProcessSource, "cw
 }
 
 /** One insights poll over every live agent; its synthetic events are applied like hook events. */
-export async function pollInsights(core: EngineCore, inspector: InsightsInspector, hooks: HookPresence, now: Date): Promise<Change> {
+export async function pollInsights(
+  core: EngineCore,
+  inspector: InsightsInspector,
+  hooks: HookPresence,
+  now: Date,
+): Promise<Change> {
   const agents: InsightAgent[] = [];
   for (const record of core.agents.values()) {
     if (record.pid === null || !record.alive) continue;
@@ -30,7 +35,9 @@ export async function pollInsights(core: EngineCore, inspector: InsightsInspecto
       executable: record.executable,
       ...(record.argv ? { argv: record.argv } : {}),
       estimateRuns: !hooks.installed(record.provider, now),
-      ...(run ? { run: { runKey: run.runKey, state: run.state, updatedAt: run.updatedAt, sessionId: run.sessionId } } : {}),
+      ...(run
+        ? { run: { runKey: run.runKey, state: run.state, updatedAt: run.updatedAt, sessionId: run.sessionId } }
+        : {}),
     });
   }
   const result = await inspector.poll(agents, now);

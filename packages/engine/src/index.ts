@@ -13,7 +13,13 @@ export {
   type ClientRequest,
   type Watch,
 } from "./control/client.js";
-export { CONTROL_MAX_LINE_BYTES, NOTE_MAX_CHARS, type ControlRequest, type PingResult, type WaitResult } from "./control/messages.js";
+export {
+  CONTROL_MAX_LINE_BYTES,
+  NOTE_MAX_CHARS,
+  type ControlRequest,
+  type PingResult,
+  type WaitResult,
+} from "./control/messages.js";
 export { WAIT_CONDITIONS, waitReached, type WaitCondition } from "./policy/wait.js";
 export { trayModel } from "./policy/tray.js";
 export { decideNotices, emptyNotifyHistory, type NotifyHistory } from "./policy/notify.js";

@@ -78,7 +78,8 @@ export function jsonlFile<T>(
       }
       try {
         const st = await handle.stat();
-        if (!st.isFile()) throw new LogFileError(`${file} is ${kindOf(st)}, not a regular file: move it away and start again.`);
+        if (!st.isFile())
+          throw new LogFileError(`${file} is ${kindOf(st)}, not a regular file: move it away and start again.`);
         // Keep the newest part when the file outgrew its bound (a crash before compaction).
         const start = Math.max(0, st.size - maxBytes);
         const buffer = Buffer.alloc(st.size - start);

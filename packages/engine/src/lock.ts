@@ -14,7 +14,9 @@ import type { PingResult } from "./control/messages.js";
 
 export class EngineAlreadyRunningError extends Error {
   constructor(readonly pid: number) {
-    super(`Mytty Bar's engine is already running (pid ${pid}). Stop it with \`kill ${pid}\`, or quit the menu bar app.`);
+    super(
+      `Mytty Bar's engine is already running (pid ${pid}). Stop it with \`kill ${pid}\`, or quit the menu bar app.`,
+    );
   }
 }
 
@@ -84,7 +86,12 @@ interface Seen {
  * Makes `name` hold our pid (the content of `tmp`). Returns undefined once it does (or already did:
  * a second acquisition in the same process is allowed), or the pid of the live holder.
  */
-async function claim(name: string, tmp: string, isLive: (pid: number) => Promise<boolean>, depth: number): Promise<number | undefined> {
+async function claim(
+  name: string,
+  tmp: string,
+  isLive: (pid: number) => Promise<boolean>,
+  depth: number,
+): Promise<number | undefined> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     try {
       await fs.link(tmp, name);
@@ -130,7 +137,8 @@ async function openPidFile(file: string): Promise<fs.FileHandle> {
   try {
     handle = await fs.open(file, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ELOOP") throw new Error(`${file} is a symbolic link, not Mytty Bar's pid file: remove it and start again.`);
+    if ((error as NodeJS.ErrnoException).code === "ELOOP")
+      throw new Error(`${file} is a symbolic link, not Mytty Bar's pid file: remove it and start again.`);
     throw error;
   }
   if (!(await handle.stat()).isFile()) {
@@ -213,7 +221,11 @@ async function isLiveEngine(socketPath: string, pid: number): Promise<boolean> {
 
 function commandLineOf(pid: number): string {
   try {
-    return execFileSync("ps", ["-o", "args=", "-p", String(pid)], { encoding: "utf8", timeout: 2000, stdio: ["ignore", "pipe", "ignore"] });
+    return execFileSync("ps", ["-o", "args=", "-p", String(pid)], {
+      encoding: "utf8",
+      timeout: 2000,
+      stdio: ["ignore", "pipe", "ignore"],
+    });
   } catch {
     return ""; // exited or no ps: the pid names nothing
   }

@@ -16,7 +16,8 @@ export function snapshotEntries(core: EngineCore, cap: number): LogEntry[] {
   }
   const notes: LogEntry[] = [];
   for (const record of core.agents.values()) {
-    if (record.note !== undefined) notes.push({ t: "note", key: record.key, note: record.note, at: record.noteAt ?? record.firstSeenAt });
+    if (record.note !== undefined)
+      notes.push({ t: "note", key: record.key, note: record.note, at: record.noteAt ?? record.firstSeenAt });
   }
   const candidates: { entry: RunEntry; keep: boolean }[] = [];
   for (const run of Object.values(core.tracker.runs)) {
@@ -25,14 +26,28 @@ export function snapshotEntries(core: EngineCore, cap: number): LogEntry[] {
     const runItems = items.get(run.id) ?? [];
     const latest = record.lastRunId === run.id;
     const keep = latest || !isTerminal(run.state) || runItems.some(isActionable);
-    candidates.push({ entry: { t: "run", run, agent: refOf(record), items: runItems.slice(0, 1000), latest, firstSeenAt: record.firstSeenAt }, keep });
+    candidates.push({
+      entry: {
+        t: "run",
+        run,
+        agent: refOf(record),
+        items: runItems.slice(0, 1000),
+        latest,
+        firstSeenAt: record.firstSeenAt,
+      },
+      keep,
+    });
   }
   const room = Math.max(0, cap - notes.length);
-  const byAge = (a: { entry: RunEntry }, b: { entry: RunEntry }) => b.entry.run.updatedAt.localeCompare(a.entry.run.updatedAt);
+  const byAge = (a: { entry: RunEntry }, b: { entry: RunEntry }) =>
+    b.entry.run.updatedAt.localeCompare(a.entry.run.updatedAt);
   const chosen =
     candidates.length <= room
       ? candidates
-      : [...candidates.filter((c) => c.keep).sort(byAge), ...candidates.filter((c) => !c.keep).sort(byAge)].slice(0, room);
+      : [...candidates.filter((c) => c.keep).sort(byAge), ...candidates.filter((c) => !c.keep).sort(byAge)].slice(
+          0,
+          room,
+        );
   // Oldest first, as the events came: a later generation of a run key is restored after its earlier one.
   const runs = chosen.map((c) => c.entry).sort((a, b) => a.run.updatedAt.localeCompare(b.run.updatedAt));
   return [...runs, ...notes];

@@ -39,7 +39,11 @@ export class Persistence {
   ) {}
 
   /** Reads both files and replays them into `core` (no counters, no notifications). Throws LogFileError. */
-  static async load(paths: Pick<Paths, "eventLog" | "acksFile">, core: EngineCore, options: PersistenceOptions = {}): Promise<Persistence> {
+  static async load(
+    paths: Pick<Paths, "eventLog" | "acksFile">,
+    core: EngineCore,
+    options: PersistenceOptions = {},
+  ): Promise<Persistence> {
     const log = options.log ?? silentLog;
     const events = jsonlFile(paths.eventLog, LogEntrySchema, MAX_LOG_BYTES, (e) => log.swallowed("event-log", e));
     const acks = jsonlFile(paths.acksFile, AckEntrySchema, MAX_ACK_BYTES, (e) => log.swallowed("acks-log", e));
@@ -66,7 +70,8 @@ export class Persistence {
       this.events.append(entry);
     }
     const lines = this.events.lineCount();
-    if (lines > this.maxLines && lines >= this.retryAt && !this.compacting) void this.compact(core).catch(() => undefined); // reported by the file's onError; retried later
+    if (lines > this.maxLines && lines >= this.retryAt && !this.compacting)
+      void this.compact(core).catch(() => undefined); // reported by the file's onError; retried later
   }
 
   recordAck(entry: AckEntry): void {

@@ -16,7 +16,12 @@ export interface PollActivity {
 }
 
 /** Feeds one sample: cumulative CPU ms of the agent process (undefined when unreadable). */
-export function nextPollActivity(prev: PollActivity | undefined, cpuMs: number | undefined, now: number, settleMs = SETTLE_MS): PollActivity {
+export function nextPollActivity(
+  prev: PollActivity | undefined,
+  cpuMs: number | undefined,
+  now: number,
+  settleMs = SETTLE_MS,
+): PollActivity {
   const base: PollActivity = prev ?? { state: "unknown", seenWorking: false };
   if (cpuMs === undefined || base.cpuMs === undefined || base.sampledAt === undefined || now <= base.sampledAt) {
     return { ...base, ...(cpuMs !== undefined ? { cpuMs, sampledAt: now } : {}) };

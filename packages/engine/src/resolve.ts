@@ -1,7 +1,8 @@
 // Finding an agent from what a user or a worker typed: id, label, pid, tty or tmux pane.
 import type { AgentRow } from "./snapshot.js";
 
-export type Resolved = { ok: true; row: AgentRow } | { ok: false; code: "unknown-agent" | "ambiguous-agent"; message: string };
+export type Resolved =
+  { ok: true; row: AgentRow } | { ok: false; code: "unknown-agent" | "ambiguous-agent"; message: string };
 
 /** `TMUX=<socket>,<server pid>,<session>` inside a pane; the socket path itself may hold commas. */
 export function socketFromTmuxEnv(value: string | undefined): string | undefined {
@@ -40,7 +41,11 @@ export function resolveAgent(rows: readonly AgentRow[], query: string, near: Nea
       // Two projects each with an "implementer" in their own tmux server: the asker's server decides.
       const mine = near.tmuxSocket !== undefined ? hits.filter((h) => rowTmuxSocket(h) === near.tmuxSocket) : [];
       if (mine.length === 1) return { ok: true, row: mine[0]! };
-      return { ok: false, code: "ambiguous-agent", message: `"${q}" matches ${hits.length} agents (${hits.map((h) => h.id).join(", ")}); use an id.` };
+      return {
+        ok: false,
+        code: "ambiguous-agent",
+        message: `"${q}" matches ${hits.length} agents (${hits.map((h) => h.id).join(", ")}); use an id.`,
+      };
     }
   }
   return { ok: false, code: "unknown-agent", message: `No agent "${q}". Run \`mytty-team list\` to see ids.` };

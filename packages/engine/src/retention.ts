@@ -1,6 +1,14 @@
 // What the engine forgets, and when: runs nobody shows any more, agents long gone. Keeps memory and
 // the event log bounded however long the engine runs.
-import { actionableItems, isTerminal, pruneAttention, syntheticId, type AgentEvent, type Run, type TrackerState } from "@mytty-bar/protocol";
+import {
+  actionableItems,
+  isTerminal,
+  pruneAttention,
+  syntheticId,
+  type AgentEvent,
+  type Run,
+  type TrackerState,
+} from "@mytty-bar/protocol";
 import type { AgentRecord } from "./agents.js";
 
 /** A gone agent's row stays this long (its last state is still worth a glance). */
@@ -42,14 +50,16 @@ export function pruneRuns(
     const owner = agents.get(runOwner.get(id) ?? "");
     const keep =
       withItems.has(id) ||
-      (owner !== undefined && (latest.has(id) || !isTerminal(run.state) || now.getTime() - Date.parse(run.updatedAt) < OLD_RUN_RETENTION_MS));
+      (owner !== undefined &&
+        (latest.has(id) || !isTerminal(run.state) || now.getTime() - Date.parse(run.updatedAt) < OLD_RUN_RETENTION_MS));
     if (keep) runs[id] = run;
     else removedRuns.push(id);
   }
   if (removedRuns.length === 0) return { tracker: pruned, removedRuns };
   // The tracker runs in place for the engine and leaves heads of pruned runs to whoever prunes them.
   const next: TrackerState = { ...pruned, runs };
-  if (pruned.heads) next.heads = Object.fromEntries(Object.entries(pruned.heads).filter(([, head]) => Object.hasOwn(runs, head)));
+  if (pruned.heads)
+    next.heads = Object.fromEntries(Object.entries(pruned.heads).filter(([, head]) => Object.hasOwn(runs, head)));
   return { tracker: next, removedRuns };
 }
 
@@ -73,7 +83,11 @@ export function pruneRecords(
       continue;
     }
     const last = Date.parse(run?.updatedAt ?? record.firstSeenAt);
-    if (t - last >= HOOK_ONLY_RETENTION_MS && (!run || isTerminal(run.state) || t - last >= 24 * HOOK_ONLY_RETENTION_MS)) drop.push(record.key);
+    if (
+      t - last >= HOOK_ONLY_RETENTION_MS &&
+      (!run || isTerminal(run.state) || t - last >= 24 * HOOK_ONLY_RETENTION_MS)
+    )
+      drop.push(record.key);
   }
   return drop;
 }

@@ -30,7 +30,9 @@ function rowOf(core: EngineCore, record: AgentRecord, attention: boolean): Agent
   const run = record.lastRunId !== undefined ? core.tracker.runs[record.lastRunId] : undefined;
   const sessionId = run?.sessionId ?? record.sessionId;
   const cwd = run?.cwd ?? record.cwd;
-  const resume = (sessionId !== undefined && record.alive ? safeResume(record, sessionId) : undefined) ?? record.insight?.resumeCommand;
+  const resume =
+    (sessionId !== undefined && record.alive ? safeResume(record, sessionId) : undefined) ??
+    record.insight?.resumeCommand;
   return {
     id: record.id,
     tty: record.tty,
@@ -51,7 +53,9 @@ function rowOf(core: EngineCore, record: AgentRecord, attention: boolean): Agent
     ...(record.terminal.label !== undefined ? { label: record.terminal.label } : {}),
     ...(record.note !== undefined ? { note: record.note } : {}),
     ...(record.insight?.model !== undefined ? { model: record.insight.model } : {}),
-    ...(record.insight?.contextLeftPercent !== undefined ? { contextLeftPercent: record.insight.contextLeftPercent } : {}),
+    ...(record.insight?.contextLeftPercent !== undefined
+      ? { contextLeftPercent: record.insight.contextLeftPercent }
+      : {}),
     ...(resume !== undefined ? { resumeCommand: resume } : {}),
     ...(record.insight?.usage !== undefined ? { usage: record.insight.usage } : {}),
     ...(record.insight?.mode !== undefined ? { mode: record.insight.mode } : {}),
@@ -74,7 +78,12 @@ function safeResume(record: AgentRecord, sessionId: string): string | undefined 
 /** Is this agent's idle the settled end of observed work (polling only)? For `wait --until completed`. */
 export function settledAfterWork(core: EngineCore, agentId: string): boolean {
   const record = [...core.agents.values()].find((a) => a.id === agentId);
-  return record !== undefined && record.lastRunId === undefined && record.poll?.seenWorking === true && record.poll.state === "idle";
+  return (
+    record !== undefined &&
+    record.lastRunId === undefined &&
+    record.poll?.seenWorking === true &&
+    record.poll.state === "idle"
+  );
 }
 
 export function buildStats(core: EngineCore, spoolBacklog: number): Stats {
@@ -94,5 +103,11 @@ export function buildSnapshot(core: EngineCore, spoolBacklog: number, now: Date)
         actionable: item.resolvedAt === undefined && item.acknowledgedAt === undefined,
       };
     });
-  return { at: now.toISOString(), agents, attention, tray: trayModel(agents, attention), stats: buildStats(core, spoolBacklog) };
+  return {
+    at: now.toISOString(),
+    agents,
+    attention,
+    tray: trayModel(agents, attention),
+    stats: buildStats(core, spoolBacklog),
+  };
 }

@@ -19,9 +19,16 @@ export const NotificationSettingsSchema = z.object({
 });
 
 export const SettingsSchema = z.object({
-  notifications: NotificationSettingsSchema.catch(NotificationSettingsSchema.parse({})).default(NotificationSettingsSchema.parse({})),
+  notifications: NotificationSettingsSchema.catch(NotificationSettingsSchema.parse({})).default(
+    NotificationSettingsSchema.parse({}),
+  ),
   /** Completions notify only when the run worked at least this long. */
-  completionThresholdMinutes: z.number().min(0).max(24 * 60).catch(5).default(5),
+  completionThresholdMinutes: z
+    .number()
+    .min(0)
+    .max(24 * 60)
+    .catch(5)
+    .default(5),
   /** Hold a sleep blocker while any agent is running. */
   preventSleep: flag(true),
   pollIntervalSeconds: z.number().min(1).max(60).catch(2).default(2),
@@ -44,7 +51,9 @@ export const SettingsSchema = z.object({
   globalShortcut: z.string().max(64).catch(DEFAULT_GLOBAL_SHORTCUT).default(DEFAULT_GLOBAL_SHORTCUT),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
-export type SettingsPatch = Partial<Omit<Settings, "notifications">> & { notifications?: Partial<Settings["notifications"]> };
+export type SettingsPatch = Partial<Omit<Settings, "notifications">> & {
+  notifications?: Partial<Settings["notifications"]>;
+};
 
 export const SETTINGS_MAX_BYTES = 64 * 1024;
 
@@ -109,7 +118,10 @@ export async function saveSettings(paths: Pick<Paths, "settingsFile">, patch: Se
   await fs.mkdir(path.dirname(paths.settingsFile), { recursive: true, mode: 0o700 });
   // A settings file we cannot read is the user's data too: keep it beside the new one, never lose it.
   if (!existing.ok && existing.present) {
-    await fs.rename(paths.settingsFile, `${paths.settingsFile}.unreadable-${new Date().toISOString().replace(/[:.]/g, "-")}`);
+    await fs.rename(
+      paths.settingsFile,
+      `${paths.settingsFile}.unreadable-${new Date().toISOString().replace(/[:.]/g, "-")}`,
+    );
   }
   const tmp = `${paths.settingsFile}.${process.pid}.${Date.now()}.tmp`;
   await fs.writeFile(tmp, `${JSON.stringify({ ...raw, ...next }, null, 2)}\n`, { mode: 0o600 });
@@ -117,12 +129,15 @@ export async function saveSettings(paths: Pick<Paths, "settingsFile">, patch: Se
   return next;
 }
 
-async function readRawObject(file: string): Promise<{ ok: true; value: Record<string, unknown> } | { ok: false; present: boolean }> {
+async function readRawObject(
+  file: string,
+): Promise<{ ok: true; value: Record<string, unknown> } | { ok: false; present: boolean }> {
   try {
     const info = await fs.stat(file);
     if (!info.isFile() || info.size > SETTINGS_MAX_BYTES) return { ok: false, present: info.isFile() };
     const raw: unknown = JSON.parse(await fs.readFile(file, "utf8"));
-    if (typeof raw === "object" && raw !== null && !Array.isArray(raw)) return { ok: true, value: raw as Record<string, unknown> };
+    if (typeof raw === "object" && raw !== null && !Array.isArray(raw))
+      return { ok: true, value: raw as Record<string, unknown> };
     return { ok: false, present: true };
   } catch (error) {
     return { ok: false, present: (error as NodeJS.ErrnoException).code !== "ENOENT" };

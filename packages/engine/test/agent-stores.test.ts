@@ -51,7 +51,13 @@ const assistant = (modelID: string) => ({
   time: { created: 1, completed: 2 },
 });
 
-const agent = (sessionId: string): InsightAgent => ({ key: "opencode-31", provider: "opencode", pid: 31, sessionId, estimateRuns: false });
+const agent = (sessionId: string): InsightAgent => ({
+  key: "opencode-31",
+  provider: "opencode",
+  pid: 31,
+  sessionId,
+  estimateRuns: false,
+});
 const at = (s: number) => new Date(Date.UTC(2026, 10, 30, 14, 0, s));
 
 describe("OpenCode store", () => {
@@ -62,16 +68,24 @@ describe("OpenCode store", () => {
       { id: "msg_03", session: SESSION, at: 3000, data: { role: "user", time: { created: 3000 } } },
       { id: "msg_04", session: OTHER, at: 4000, data: assistant("gpt-5.3-codex") },
     ]);
-    const inspector = createInsights({ paths: { claudeDir: "/nonexistent", codexHome: "/nonexistent", geminiDir: "/nonexistent", home } });
+    const inspector = createInsights({
+      paths: { claudeDir: "/nonexistent", codexHome: "/nonexistent", geminiDir: "/nonexistent", home },
+    });
     const poll = await inspector.poll([agent(SESSION)], at(0));
-    expect(poll.insights["opencode-31"]).toEqual({ model: "claude-sonnet-4-5", resumeCommand: `opencode --session='${SESSION}'` });
+    expect(poll.insights["opencode-31"]).toEqual({
+      model: "claude-sonnet-4-5",
+      resumeCommand: `opencode --session='${SESSION}'`,
+    });
   });
 
   it("re-reads at most every 5 s per pane, and at once when the hook session id changes", async () => {
     write([{ id: "msg_01", session: SESSION, at: 1000, data: assistant("claude-sonnet-4-5") }]);
     const inspector = createInsights({ paths: { claudeDir: "/x", codexHome: "/x", geminiDir: "/x", home } });
     expect((await inspector.poll([agent(SESSION)], at(0))).insights["opencode-31"]?.model).toBe("claude-sonnet-4-5");
-    write([{ id: "msg_02", session: SESSION, at: 2000, data: assistant("claude-opus-4-6") }, { id: "msg_03", session: OTHER, at: 2500, data: assistant("gpt-5.3-codex") }]);
+    write([
+      { id: "msg_02", session: SESSION, at: 2000, data: assistant("claude-opus-4-6") },
+      { id: "msg_03", session: OTHER, at: 2500, data: assistant("gpt-5.3-codex") },
+    ]);
     expect((await inspector.poll([agent(SESSION)], at(2))).insights["opencode-31"]?.model).toBe("claude-sonnet-4-5");
     expect((await inspector.poll([agent(SESSION)], at(6))).insights["opencode-31"]?.model).toBe("claude-opus-4-6");
     expect((await inspector.poll([agent(OTHER)], at(7))).insights["opencode-31"]?.model).toBe("gpt-5.3-codex");
@@ -97,15 +111,32 @@ describe("Cursor CLI store", () => {
     await fs.mkdir(path.dirname(file), { recursive: true });
     const db = new BetterSqlite(file);
     db.pragma("journal_mode = WAL");
-    db.exec("CREATE TABLE blobs (id TEXT PRIMARY KEY, data BLOB); CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);");
+    db.exec(
+      "CREATE TABLE blobs (id TEXT PRIMARY KEY, data BLOB); CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);",
+    );
     db.prepare("INSERT INTO meta VALUES ('0', ?)").run(Buffer.from(JSON.stringify(meta)).toString("hex"));
     db.prepare("INSERT INTO blobs VALUES (?, ?)").run("9f2c", Buffer.from([0x0a, 0x02, 0x68, 0x69]));
     db.close();
     return file;
   }
 
-  const cursor = (extra: Partial<InsightAgent> = {}): InsightAgent => ({ key: "cursor-41", provider: "cursor", pid: 41, sessionId: CHAT, cwd: CWD, estimateRuns: false, ...extra });
-  const meta = { agentId: CHAT, latestRootBlobId: "9f2c", name: "Fix the header", mode: "plan", createdAt: 1796050000000, lastUsedModel: "gpt-5.3-codex" };
+  const cursor = (extra: Partial<InsightAgent> = {}): InsightAgent => ({
+    key: "cursor-41",
+    provider: "cursor",
+    pid: 41,
+    sessionId: CHAT,
+    cwd: CWD,
+    estimateRuns: false,
+    ...extra,
+  });
+  const meta = {
+    agentId: CHAT,
+    latestRootBlobId: "9f2c",
+    name: "Fix the header",
+    mode: "plan",
+    createdAt: 1796050000000,
+    lastUsedModel: "gpt-5.3-codex",
+  };
 
   it("reads model and plan mode from the meta row of the session's store (workspace dir = md5 of the cwd)", async () => {
     const { createHash } = await import("node:crypto");
@@ -119,8 +150,14 @@ describe("Cursor CLI store", () => {
   it("finds the store without a cwd, and never reads another session's", async () => {
     await cursorStore({ ...meta, mode: "ask" }, "e4e90b7bcae743c9a1a1a045a49e1b1d");
     const inspector = createInsights({ paths: { claudeDir: "/x", codexHome: "/x", geminiDir: "/x", home } });
-    expect((await inspector.poll([cursor({ cwd: undefined })], at(0))).insights["cursor-41"]).toMatchObject({ model: "gpt-5.3-codex", mode: "ask" });
-    const other = await createInsights({ paths: { claudeDir: "/x", codexHome: "/x", geminiDir: "/x", home } }).poll([cursor({ sessionId: "11111111-2222-4333-8444-555555555555" })], at(0));
+    expect((await inspector.poll([cursor({ cwd: undefined })], at(0))).insights["cursor-41"]).toMatchObject({
+      model: "gpt-5.3-codex",
+      mode: "ask",
+    });
+    const other = await createInsights({ paths: { claudeDir: "/x", codexHome: "/x", geminiDir: "/x", home } }).poll(
+      [cursor({ sessionId: "11111111-2222-4333-8444-555555555555" })],
+      at(0),
+    );
     expect(other.insights["cursor-41"]?.model).toBeUndefined();
   });
 });

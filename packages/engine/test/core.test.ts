@@ -21,36 +21,76 @@ describe("engine core", () => {
     const core = new EngineCore(300_000);
     core.observeScan(scanOf([claudeProc], [claude]), new Map(), t(0));
     const joined = { agent: claude, tty: "pts/3", terminal: claude.terminal };
-    expect(feed(core, spool("claude-code", payload("claude-code", "UserPromptSubmit"), { ppid: 100 }), t(1), joined)).toBe("applied");
-    expect(feed(core, spool("claude-code", payload("claude-code", "PermissionRequest"), { ppid: 100 }), t(2), joined)).toBe("applied");
+    expect(
+      feed(core, spool("claude-code", payload("claude-code", "UserPromptSubmit"), { ppid: 100 }), t(1), joined),
+    ).toBe("applied");
+    expect(
+      feed(core, spool("claude-code", payload("claude-code", "PermissionRequest"), { ppid: 100 }), t(2), joined),
+    ).toBe("applied");
     const rows = agentRows(core);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: "claude-code-100", tty: "pts/3", pid: 100, via: "process", state: "waiting-approval", attention: true, sessionId: SESSION });
+    expect(rows[0]).toMatchObject({
+      id: "claude-code-100",
+      tty: "pts/3",
+      pid: 100,
+      via: "process",
+      state: "waiting-approval",
+      attention: true,
+      sessionId: SESSION,
+    });
     expect(rows[0]!.terminal).toEqual({ app: "tmux", tmuxPane: "%1" });
   });
 
   it("lists an event without a terminal in its chain with tty null, and keeps its session together", () => {
     const core = new EngineCore(300_000);
-    feed(core, spool("claude-code", payload("claude-code", "UserPromptSubmit"), { ppid: 999 }), t(1), { tty: null, terminal: { app: "VS Code" } });
+    feed(core, spool("claude-code", payload("claude-code", "UserPromptSubmit"), { ppid: 999 }), t(1), {
+      tty: null,
+      terminal: { app: "VS Code" },
+    });
     feed(core, spool("claude-code", payload("claude-code", "Stop"), { ppid: 998 }), t(2), undefined);
     const rows = agentRows(core);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: "claude-code-s-a41d7c02", tty: null, pid: null, via: "hint", state: "succeeded", terminal: { app: "VS Code" } });
+    expect(rows[0]).toMatchObject({
+      id: "claude-code-s-a41d7c02",
+      tty: null,
+      pid: null,
+      via: "hint",
+      state: "succeeded",
+      terminal: { app: "VS Code" },
+    });
   });
 
   it("moves a session's process-less row onto its process once a later event joins it", () => {
     const core = new EngineCore(300_000);
     core.observeScan(scanOf([claudeProc], [claude]), new Map(), t(0));
-    feed(core, spool("claude-code", payload("claude-code", "UserPromptSubmit"), { ppid: 4242 }), t(1), { tty: null, terminal: {} });
-    expect(agentRows(core).map((r) => r.id).sort()).toEqual(["claude-code-100", "claude-code-s-a41d7c02"]);
-    feed(core, spool("claude-code", payload("claude-code", "PermissionRequest"), { ppid: 100 }), t(2), { agent: claude, tty: "pts/3", terminal: {} });
-    expect(agentRows(core).map((r) => [r.id, r.state, r.attention])).toEqual([["claude-code-100", "waiting-approval", true]]);
+    feed(core, spool("claude-code", payload("claude-code", "UserPromptSubmit"), { ppid: 4242 }), t(1), {
+      tty: null,
+      terminal: {},
+    });
+    expect(
+      agentRows(core)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(["claude-code-100", "claude-code-s-a41d7c02"]);
+    feed(core, spool("claude-code", payload("claude-code", "PermissionRequest"), { ppid: 100 }), t(2), {
+      agent: claude,
+      tty: "pts/3",
+      terminal: {},
+    });
+    expect(agentRows(core).map((r) => [r.id, r.state, r.attention])).toEqual([
+      ["claude-code-100", "waiting-approval", true],
+    ]);
   });
 
   it("joins by tmux pane when the helper's parent already exited", () => {
     const core = new EngineCore(300_000);
     core.observeScan(scanOf([claudeProc], [claude]), new Map(), t(0));
-    feed(core, spool("claude-code", payload("claude-code", "UserPromptSubmit"), { ppid: 4242, env: { tmux_pane: "%1" } }), t(1), { tty: null, terminal: {} });
+    feed(
+      core,
+      spool("claude-code", payload("claude-code", "UserPromptSubmit"), { ppid: 4242, env: { tmux_pane: "%1" } }),
+      t(1),
+      { tty: null, terminal: {} },
+    );
     expect(agentRows(core).map((r) => [r.id, r.state])).toEqual([["claude-code-100", "running"]]);
   });
 
@@ -58,12 +98,23 @@ describe("engine core", () => {
     const core = new EngineCore(300_000);
     const other = proc(150, 1, ["claude"], "pts/9");
     core.observeScan(
-      scanOf([claudeProc, other], [claude, agent(other, "claude-code", { app: "tmux", tmuxPane: "%1", tmuxSocket: "/tmp/a/sock" })]),
+      scanOf(
+        [claudeProc, other],
+        [claude, agent(other, "claude-code", { app: "tmux", tmuxPane: "%1", tmuxSocket: "/tmp/a/sock" })],
+      ),
       new Map(),
       t(0),
     );
     core.agents.get("pid:100@st-100")!.terminal.tmuxSocket = "/tmp/b/sock";
-    feed(core, spool("claude-code", payload("claude-code", "UserPromptSubmit"), { ppid: 4242, env: { tmux_pane: "%1", tmux: "/tmp/b/sock,77,0" } }), t(1), { tty: null, terminal: {} });
+    feed(
+      core,
+      spool("claude-code", payload("claude-code", "UserPromptSubmit"), {
+        ppid: 4242,
+        env: { tmux_pane: "%1", tmux: "/tmp/b/sock,77,0" },
+      }),
+      t(1),
+      { tty: null, terminal: {} },
+    );
     expect(agentRows(core).map((r) => [r.id, r.state])).toEqual([
       ["claude-code-100", "running"],
       ["claude-code-150", "unknown"],
@@ -74,7 +125,13 @@ describe("engine core", () => {
     const core = new EngineCore(300_000);
     const cursorProc = proc(200, 1, ["/home/u/.local/bin/cursor-agent"], "pts/4");
     const cursor = agent(cursorProc, "cursor");
-    expect(feed(core, spool("claude-code", payload("claude-code", "UserPromptSubmit"), { ppid: 200 }), t(1), { agent: cursor, tty: "pts/4", terminal: {} })).toBe("ignored");
+    expect(
+      feed(core, spool("claude-code", payload("claude-code", "UserPromptSubmit"), { ppid: 200 }), t(1), {
+        agent: cursor,
+        tty: "pts/4",
+        terminal: {},
+      }),
+    ).toBe("ignored");
     expect(agentRows(core)).toEqual([]);
     expect(core.counters).toEqual({ accepted: 0, duplicates: 0, rejected: 0, ignored: 1 });
   });
@@ -96,9 +153,21 @@ describe("engine core", () => {
     const codexProc = proc(300, 1, ["codex"], "pts/5");
     const codex = agent(codexProc, "codex");
     core.observeScan(scanOf([claudeProc, codexProc], [claude, codex]), new Map(), t(0));
-    feed(core, spool("claude-code", payload("claude-code", "UserPromptSubmit"), { ppid: 100 }), t(1), { agent: claude, tty: "pts/3", terminal: {} });
-    feed(core, spool("codex", payload("codex", "UserPromptSubmit"), { ppid: 300 }), t(1), { agent: codex, tty: "pts/5", terminal: {} });
-    feed(core, spool("codex", payload("codex", "Stop"), { ppid: 300 }), t(2), { agent: codex, tty: "pts/5", terminal: {} });
+    feed(core, spool("claude-code", payload("claude-code", "UserPromptSubmit"), { ppid: 100 }), t(1), {
+      agent: claude,
+      tty: "pts/3",
+      terminal: {},
+    });
+    feed(core, spool("codex", payload("codex", "UserPromptSubmit"), { ppid: 300 }), t(1), {
+      agent: codex,
+      tty: "pts/5",
+      terminal: {},
+    });
+    feed(core, spool("codex", payload("codex", "Stop"), { ppid: 300 }), t(2), {
+      agent: codex,
+      tty: "pts/5",
+      terminal: {},
+    });
     const change = core.observeScan(scanOf([]), new Map(), t(5));
     expect(agentRows(core).map((r) => [r.id, r.state])).toEqual([
       ["claude-code-100", "disconnected"],
@@ -112,7 +181,12 @@ describe("engine core", () => {
     const core = new EngineCore(300_000);
     const scan = scanOf([claudeProc], [claude]);
     const states: string[] = [];
-    for (const [s, cpu] of [[0, 0], [2, 600], [4, 600], [6, 600]] as const) {
+    for (const [s, cpu] of [
+      [0, 0],
+      [2, 600],
+      [4, 600],
+      [6, 600],
+    ] as const) {
       core.observeScan(scan, new Map([[100, cpu]]), t(s));
       states.push(agentRows(core)[0]!.state);
     }

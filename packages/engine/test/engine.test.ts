@@ -60,7 +60,8 @@ async function drop(paths: Paths, bytes: Uint8Array | string): Promise<void> {
   await fs.rename(tmp, path.join(paths.spoolNew, `t${serial}`));
 }
 
-const list = async (paths: Paths) => (await request<{ agents: AgentRow[] }>(paths.controlSocket, { op: "list" })).agents;
+const list = async (paths: Paths) =>
+  (await request<{ agents: AgentRow[] }>(paths.controlSocket, { op: "list" })).agents;
 
 describe("engine", () => {
   it("takes a spool file, deletes it and lists the agent over the control socket", async () => {
@@ -72,7 +73,9 @@ describe("engine", () => {
     await engine.drain();
     expect(await fs.readdir(paths.spoolNew)).toEqual([]);
     const rows = await list(paths);
-    expect(rows.map((r) => [r.id, r.tty, r.state, r.terminal.tmuxPane])).toEqual([["claude-code-500", "pts/7", "running", "%2"]]);
+    expect(rows.map((r) => [r.id, r.tty, r.state, r.terminal.tmuxPane])).toEqual([
+      ["claude-code-500", "pts/7", "running", "%2"],
+    ]);
     expect((await fs.stat(paths.controlSocket)).mode & 0o777).toBe(0o600);
     expect((await fs.stat(paths.spoolNew)).mode & 0o777).toBe(0o700);
     const stats = await request<Stats>(paths.controlSocket, { op: "stats" });
@@ -110,7 +113,8 @@ describe("engine", () => {
     const good = Buffer.from(spool("codex", payload("codex", "UserPromptSubmit")));
     for (let i = 0; i < 60; i += 1) {
       const bytes = Buffer.from(good);
-      for (let k = 0; k < 1 + Math.floor(rand() * 8); k += 1) bytes[Math.floor(rand() * bytes.length)] = Math.floor(rand() * 256);
+      for (let k = 0; k < 1 + Math.floor(rand() * 8); k += 1)
+        bytes[Math.floor(rand() * bytes.length)] = Math.floor(rand() * 256);
       await drop(paths, i % 3 === 0 ? bytes.subarray(0, Math.floor(rand() * bytes.length)) : bytes);
     }
     await drop(paths, Buffer.alloc(3 * 1024 * 1024, 0x61));
@@ -175,14 +179,23 @@ describe("engine", () => {
     await send("PermissionRequest"); // `cargo add rust_decimal` again: byte-identical payload
     const snap = engine.snapshot();
     expect(snap.agents.map((r) => [r.id, r.state, r.attention])).toEqual([["codex-720", "waiting-approval", true]]);
-    expect(snap.attention.filter((i) => i.acknowledgedAt === undefined).map((i) => i.kind)).toEqual(["approval-request"]);
+    expect(snap.attention.filter((i) => i.acknowledgedAt === undefined).map((i) => i.kind)).toEqual([
+      "approval-request",
+    ]);
     expect(engine.stats()).toMatchObject({ accepted: 4, duplicates: 0 });
     const ids = snap.attention.map((i) => i.id).sort();
     await engine.stop();
 
     const again = await start(paths, sys);
-    expect(again.snapshot().attention.map((i) => i.id).sort()).toEqual(ids);
-    expect(again.snapshot().agents.map((r) => [r.id, r.state, r.attention])).toEqual([["codex-720", "waiting-approval", true]]);
+    expect(
+      again
+        .snapshot()
+        .attention.map((i) => i.id)
+        .sort(),
+    ).toEqual(ids);
+    expect(again.snapshot().agents.map((r) => [r.id, r.state, r.attention])).toEqual([
+      ["codex-720", "waiting-approval", true],
+    ]);
     const second = again.snapshot().attention.find((i) => i.acknowledgedAt === undefined)!;
     expect(again.acknowledge(second.id)).toBe(true);
     await again.stop();
@@ -190,7 +203,9 @@ describe("engine", () => {
     // A log that lost the first request (compaction keeps what the core still shows) replays the
     // repeat under the same item id, so its acknowledgement still holds.
     const lines = (await fs.readFile(paths.eventLog, "utf8")).split("\n").filter(Boolean);
-    const firstRequest = lines.findIndex((l) => (JSON.parse(l) as { event?: { hook?: string } }).event?.hook === "PermissionRequest");
+    const firstRequest = lines.findIndex(
+      (l) => (JSON.parse(l) as { event?: { hook?: string } }).event?.hook === "PermissionRequest",
+    );
     await fs.writeFile(paths.eventLog, `${lines.filter((_, i) => i !== firstRequest).join("\n")}\n`);
     const third = await start(paths, sys);
     expect(third.snapshot().attention.map((i) => [i.id, i.acknowledgedAt !== undefined])).toEqual([[second.id, true]]);
@@ -204,8 +219,17 @@ describe("engine", () => {
     await engine.poll();
     const seen: Snapshot[] = [];
     const stream = await watch(paths.controlSocket, (s) => seen.push(s));
-    const waiting = request<{ reached: boolean; agent: AgentRow }>(paths.controlSocket, { op: "wait", agent: "codex-800", until: "completed", timeoutSeconds: 20 }, { timeoutMs: 25_000 });
-    const timeout = request<{ reached: boolean; reason: string }>(paths.controlSocket, { op: "wait", agent: "codex-800", until: "attention", timeoutSeconds: 0.3 });
+    const waiting = request<{ reached: boolean; agent: AgentRow }>(
+      paths.controlSocket,
+      { op: "wait", agent: "codex-800", until: "completed", timeoutSeconds: 20 },
+      { timeoutMs: 25_000 },
+    );
+    const timeout = request<{ reached: boolean; reason: string }>(paths.controlSocket, {
+      op: "wait",
+      agent: "codex-800",
+      until: "attention",
+      timeoutSeconds: 0.3,
+    });
     expect(await timeout).toMatchObject({ reached: false, reason: "timeout" });
     await drop(paths, spool("codex", payload("codex", "UserPromptSubmit"), { ppid: 800 }));
     await drop(paths, spool("codex", payload("codex", "Stop"), { ppid: 800 }));
@@ -215,7 +239,9 @@ describe("engine", () => {
     stream.close();
     expect(seen[0]!.agents.map((a) => a.id)).toEqual(["codex-800"]);
     expect(seen.some((s) => s.agents[0]!.state === "succeeded")).toBe(true);
-    await expect(request(paths.controlSocket, { op: "wait", agent: "nobody", until: "running" })).rejects.toMatchObject({ code: "unknown-agent" });
+    await expect(request(paths.controlSocket, { op: "wait", agent: "nobody", until: "running" })).rejects.toMatchObject(
+      { code: "unknown-agent" },
+    );
   });
 
   it("stores a worker's note found by pid up the parent chain, and acks by agent", async () => {
@@ -226,9 +252,15 @@ describe("engine", () => {
     await drop(paths, spool("claude-code", payload("claude-code", "UserPromptSubmit"), { ppid: 900 }));
     await drop(paths, spool("claude-code", payload("claude-code", "PermissionRequest"), { ppid: 900 }));
     await engine.drain();
-    expect(await request(paths.controlSocket, { op: "note", pid: 902, text: "tests green,\nwriting docs" })).toEqual({ agent: "claude-code-900", note: "tests green, writing docs" });
+    expect(await request(paths.controlSocket, { op: "note", pid: 902, text: "tests green,\nwriting docs" })).toEqual({
+      agent: "claude-code-900",
+      note: "tests green, writing docs",
+    });
     expect((await list(paths))[0]!.note).toBe("tests green, writing docs");
-    const acked = await request<{ acknowledged: string[] }>(paths.controlSocket, { op: "ack", agent: "claude-code-900" });
+    const acked = await request<{ acknowledged: string[] }>(paths.controlSocket, {
+      op: "ack",
+      agent: "claude-code-900",
+    });
     expect(acked.acknowledged).toHaveLength(1);
     expect((await list(paths))[0]!.attention).toBe(false);
     expect(await request(paths.controlSocket, { op: "focus", agent: "claude-code-900" })).toEqual({ focused: false });
@@ -259,7 +291,11 @@ describe("notes", () => {
 describe("labels", () => {
   it("lists the pane label detect reports and lets wait, focus and note address an agent by it", async () => {
     const { paths, sys, engine } = await setup();
-    const [a, b, c] = [proc(950, 1, ["codex"], "pts/3"), proc(951, 1, ["claude"], "pts/5"), proc(952, 1, ["claude"], "pts/6")];
+    const [a, b, c] = [
+      proc(950, 1, ["codex"], "pts/3"),
+      proc(951, 1, ["claude"], "pts/5"),
+      proc(952, 1, ["claude"], "pts/6"),
+    ];
     sys.processes.push(a, b, c);
     sys.agents.push(
       agent(a, "codex", { app: "tmux", tmuxPane: "%7", label: "scout: api" }),
@@ -272,35 +308,68 @@ describe("labels", () => {
       ["claude-code-951", "twin"],
       ["claude-code-952", "twin"],
     ]);
-    const waiting = request<{ reached: boolean; agent: AgentRow }>(paths.controlSocket, { op: "wait", agent: "scout: api", until: "running", timeoutSeconds: 20 }, { timeoutMs: 25_000 });
+    const waiting = request<{ reached: boolean; agent: AgentRow }>(
+      paths.controlSocket,
+      { op: "wait", agent: "scout: api", until: "running", timeoutSeconds: 20 },
+      { timeoutMs: 25_000 },
+    );
     await drop(paths, spool("codex", payload("codex", "UserPromptSubmit"), { ppid: 950 }));
-    expect(await waiting).toMatchObject({ reached: true, agent: { id: "codex-950", label: "scout: api", state: "running" } });
-    expect(await request(paths.controlSocket, { op: "note", agent: "scout: api", text: "on it" })).toEqual({ agent: "codex-950", note: "on it" });
+    expect(await waiting).toMatchObject({
+      reached: true,
+      agent: { id: "codex-950", label: "scout: api", state: "running" },
+    });
+    expect(await request(paths.controlSocket, { op: "note", agent: "scout: api", text: "on it" })).toEqual({
+      agent: "codex-950",
+      note: "on it",
+    });
     expect(await request(paths.controlSocket, { op: "focus", agent: "scout: api" })).toEqual({ focused: false });
     // Exact match only, and a label two agents share names neither.
-    await expect(request(paths.controlSocket, { op: "focus", agent: "scout" })).rejects.toMatchObject({ code: "unknown-agent" });
+    await expect(request(paths.controlSocket, { op: "focus", agent: "scout" })).rejects.toMatchObject({
+      code: "unknown-agent",
+    });
     await expect(request(paths.controlSocket, { op: "wait", agent: "twin", until: "running" })).rejects.toMatchObject({
       code: "ambiguous-agent",
       message: '"twin" matches 2 agents (claude-code-951, claude-code-952); use an id.',
     });
-    await expect(request(paths.controlSocket, { op: "note", agent: "twin", text: "x" })).rejects.toMatchObject({ code: "ambiguous-agent" });
+    await expect(request(paths.controlSocket, { op: "note", agent: "twin", text: "x" })).rejects.toMatchObject({
+      code: "ambiguous-agent",
+    });
   });
 
-  it("lets a caller in one tmux server wait on its own \"twin\" while another server has one too", async () => {
+  it('lets a caller in one tmux server wait on its own "twin" while another server has one too', async () => {
     const { paths, sys, engine } = await setup();
     const [mine, theirs] = [proc(960, 1, ["claude"], "pts/7"), proc(961, 1, ["claude"], "pts/8")];
     sys.processes.push(mine, theirs);
     sys.agents.push(
-      agent(mine, "claude-code", { app: "tmux", tmuxPane: "%1", tmuxSocket: "/tmp/tmux-1000/project-a", label: "twin" }),
-      agent(theirs, "claude-code", { app: "tmux", tmuxPane: "%1", tmuxSocket: "/tmp/tmux-1000/project-b", label: "twin" }),
+      agent(mine, "claude-code", {
+        app: "tmux",
+        tmuxPane: "%1",
+        tmuxSocket: "/tmp/tmux-1000/project-a",
+        label: "twin",
+      }),
+      agent(theirs, "claude-code", {
+        app: "tmux",
+        tmuxPane: "%1",
+        tmuxSocket: "/tmp/tmux-1000/project-b",
+        label: "twin",
+      }),
     );
     await engine.poll();
     const near = { tmuxSocket: "/tmp/tmux-1000/project-b" };
-    const waiting = request<{ reached: boolean; agent: AgentRow }>(paths.controlSocket, { op: "wait", agent: "twin", until: "running", timeoutSeconds: 20, near }, { timeoutMs: 25_000 });
+    const waiting = request<{ reached: boolean; agent: AgentRow }>(
+      paths.controlSocket,
+      { op: "wait", agent: "twin", until: "running", timeoutSeconds: 20, near },
+      { timeoutMs: 25_000 },
+    );
     await drop(paths, spool("claude-code", payload("claude-code", "UserPromptSubmit"), { ppid: 961 }));
     expect(await waiting).toMatchObject({ reached: true, agent: { id: "claude-code-961", state: "running" } });
-    expect(await request(paths.controlSocket, { op: "note", agent: "twin", text: "mine", near })).toEqual({ agent: "claude-code-961", note: "mine" });
-    await expect(request(paths.controlSocket, { op: "wait", agent: "twin", until: "running", near: { tmuxSocket: 7 } } as never)).rejects.toMatchObject({ code: "bad-request" });
+    expect(await request(paths.controlSocket, { op: "note", agent: "twin", text: "mine", near })).toEqual({
+      agent: "claude-code-961",
+      note: "mine",
+    });
+    await expect(
+      request(paths.controlSocket, { op: "wait", agent: "twin", until: "running", near: { tmuxSocket: 7 } } as never),
+    ).rejects.toMatchObject({ code: "bad-request" });
   });
 });
 
@@ -358,7 +427,15 @@ describe("control socket hardening", () => {
     const { paths } = await setup();
     let seed = 11;
     const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    const samples = ['{"op":"wait","agent":"","until":"x"}', '{"op":"ack"}', '{"op":"note","text":5}', "[]", "null", '{"op":"wait","agent":"a","until":"running","timeoutSeconds":-1}', '{"op":"list","id":{"a":1}}'];
+    const samples = [
+      '{"op":"wait","agent":"","until":"x"}',
+      '{"op":"ack"}',
+      '{"op":"note","text":5}',
+      "[]",
+      "null",
+      '{"op":"wait","agent":"a","until":"running","timeoutSeconds":-1}',
+      '{"op":"list","id":{"a":1}}',
+    ];
     const { socket, lines } = await rawClient(paths.controlSocket);
     for (let i = 0; i < 200; i += 1) {
       const base = samples[Math.floor(rand() * samples.length)]!;

@@ -15,12 +15,27 @@ export function spool(provider: ProviderId, body: string, envelope: Partial<Spoo
   return formatSpoolFile({ provider, env: {}, ...envelope }, body);
 }
 
-export function proc(pid: number, ppid: number, argv: string[], tty: string | null = null, startTime = `st-${pid}`): ProcessInfo {
+export function proc(
+  pid: number,
+  ppid: number,
+  argv: string[],
+  tty: string | null = null,
+  startTime = `st-${pid}`,
+): ProcessInfo {
   return { pid, ppid, pgid: pid, tpgid: -1, tty, startTime, argv };
 }
 
 export function agent(p: ProcessInfo, provider: ProviderId, terminal: DetectedAgent["terminal"] = {}): DetectedAgent {
-  return { tty: p.tty, pid: p.pid, provider, via: "process", executable: p.argv[0] ?? "", argv: p.argv, startTime: p.startTime, terminal };
+  return {
+    tty: p.tty,
+    pid: p.pid,
+    provider,
+    via: "process",
+    executable: p.argv[0] ?? "",
+    argv: p.argv,
+    startTime: p.startTime,
+    terminal,
+  };
 }
 
 export function scanOf(processes: ProcessInfo[], agents: DetectedAgent[] = []): ScanResult {

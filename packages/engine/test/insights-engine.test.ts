@@ -73,7 +73,23 @@ describe("engine with insights, no hooks installed", () => {
     const paths = resolvePaths({ env: { HOME: home } });
     const transcript = path.join(paths.claudeDir, "projects", claudeProjectSlug(work), `${SESSION}.jsonl`);
 
-    await tmux("new-session", "-d", "-s", "insights", "-x", "100", "-y", "30", "-c", work, "-e", `FAKE_TRANSCRIPT=${transcript}`, "-e", `FAKE_CONTROL=${control}`, path.join(bin, "claude"));
+    await tmux(
+      "new-session",
+      "-d",
+      "-s",
+      "insights",
+      "-x",
+      "100",
+      "-y",
+      "30",
+      "-c",
+      work,
+      "-e",
+      `FAKE_TRANSCRIPT=${transcript}`,
+      "-e",
+      `FAKE_CONTROL=${control}`,
+      path.join(bin, "claude"),
+    );
     const pid = Number((await tmux("display-message", "-p", "-t", "insights", "#{pane_pid}")).trim());
 
     // Short intervals so the test takes seconds; insights run on the engine's own poll timer.
@@ -110,9 +126,15 @@ describe("engine with insights, no hooks installed", () => {
 
     // The same rows through the control socket, as `mytty-team list --json` reads them.
     const listed = await request<{ agents: AgentRow[] }>(paths.controlSocket, { op: "list" });
-    expect(listed.agents.find((r) => r.pid === pid)).toMatchObject({ state: "succeeded", model: "claude-sonnet-4-5-20250929", contextLeftPercent: 30 });
+    expect(listed.agents.find((r) => r.pid === pid)).toMatchObject({
+      state: "succeeded",
+      model: "claude-sonnet-4-5-20250929",
+      contextLeftPercent: 30,
+    });
 
-    expect(seen.every((r) => r.attention === false && r.state !== "waiting-approval" && r.state !== "waiting-input")).toBe(true);
+    expect(
+      seen.every((r) => r.attention === false && r.state !== "waiting-approval" && r.state !== "waiting-input"),
+    ).toBe(true);
     expect(live.snapshot().attention).toEqual([]);
   });
 });

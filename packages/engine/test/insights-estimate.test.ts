@@ -2,7 +2,15 @@
 import { describe, expect, it } from "vitest";
 import { applyEvent, emptyTracker, runId, syntheticId } from "@mytty-bar/protocol";
 import type { AgentEvent } from "@mytty-bar/protocol";
-import { appearedEvent, emptyEstimate, estimateEvents, exitedEvent, type EstimateInput, type EstimateState, type Turn } from "../src/insights/index.js";
+import {
+  appearedEvent,
+  emptyEstimate,
+  estimateEvents,
+  exitedEvent,
+  type EstimateInput,
+  type EstimateState,
+  type Turn,
+} from "../src/insights/index.js";
 
 const now = new Date("2026-11-29T10:00:00.000Z");
 const base = { provider: "claude-code" as const, estimateRuns: true, settled: true, sessionId: "s1", now };
@@ -86,7 +94,11 @@ describe("estimateEvents", () => {
     });
     expect(step(first.state, { turns, interruption, estimateRuns: false }).events).toEqual([]);
     // A second interrupt of the same prompt (another message) ends it again.
-    const again = step(first.state, { turns, interruption: { promptId: "p1", interruptedMessageId: "m2" }, estimateRuns: false });
+    const again = step(first.state, {
+      turns,
+      interruption: { promptId: "p1", interruptedMessageId: "m2" },
+      estimateRuns: false,
+    });
     expect(again.events.map((e) => e.id)).toEqual([syntheticId("claude-code", "interrupted", "p1", "m2")]);
   });
 
@@ -94,14 +106,19 @@ describe("estimateEvents", () => {
     const turns: Turn[] = [{ key: "p1", status: "open" }];
     const state = step(emptyEstimate(), { turns: [], estimateRuns: false }).state;
     expect(step(state, { turns, estimateRuns: false }).events).toEqual([]);
-    expect(step(state, { turns: [{ key: "p1", status: "finished", endedBy: "x" }], estimateRuns: false }).events).toEqual([]);
+    expect(
+      step(state, { turns: [{ key: "p1", status: "finished", endedBy: "x" }], estimateRuns: false }).events,
+    ).toEqual([]);
   });
 
   it("drives the protocol tracker running → succeeded and never into a waiting state", () => {
     let tracker = emptyTracker();
     let state = step(emptyEstimate(), { turns: [] }).state;
     const seen: string[] = [];
-    for (const turns of [[{ key: "p1", status: "open" }], [{ key: "p1", status: "finished", endedBy: "u" }]] as Turn[][]) {
+    for (const turns of [
+      [{ key: "p1", status: "open" }],
+      [{ key: "p1", status: "finished", endedBy: "u" }],
+    ] as Turn[][]) {
       const result = step(state, { turns });
       state = result.state;
       for (const event of result.events) {
@@ -118,9 +135,19 @@ describe("estimateEvents", () => {
 describe("process lifecycle events", () => {
   it("puts a newly seen hookless agent idle on its session run and disconnects its newest run on exit", () => {
     const appeared = appearedEvent({ provider: "codex", processTag: "42@1", sessionId: "s9", now });
-    expect(appeared).toMatchObject({ kind: "idle", runKey: "s9", runId: runId("codex", "s9"), hook: "mytty-bar.transcript.processAppeared" });
+    expect(appeared).toMatchObject({
+      kind: "idle",
+      runKey: "s9",
+      runId: runId("codex", "s9"),
+      hook: "mytty-bar.transcript.processAppeared",
+    });
     const exited = exitedEvent({ provider: "codex", processTag: "42@1", runKey: "t7", now });
-    expect(exited).toMatchObject({ kind: "disconnected", runKey: "t7", runId: runId("codex", "t7"), message: "Process exited" });
+    expect(exited).toMatchObject({
+      kind: "disconnected",
+      runKey: "t7",
+      runId: runId("codex", "t7"),
+      message: "Process exited",
+    });
     expect(exitedEvent({ provider: "codex", processTag: "43@2", runKey: "t7", now }).id).not.toBe(exited.id);
   });
 });

@@ -7,7 +7,16 @@ import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runId, syntheticId } from "@mytty-bar/protocol";
 import { claudeCodeSpec, installText, resolvePaths } from "@mytty-bar/installers";
-import { claudeProjectSlug, createHookPresence, createInsights, nodeTranscriptSource, processStartMs, type InsightAgent, type InsightEvent, type TranscriptSource } from "../src/insights/index.js";
+import {
+  claudeProjectSlug,
+  createHookPresence,
+  createInsights,
+  nodeTranscriptSource,
+  processStartMs,
+  type InsightAgent,
+  type InsightEvent,
+  type TranscriptSource,
+} from "../src/insights/index.js";
 
 const fixtures = fileURLToPath(new URL("../../../fixtures/transcripts/", import.meta.url));
 const CODEX_ID = "019d7b2e-4c1a-7f30-9e8d-5a6b3c2d1e0f";
@@ -88,8 +97,16 @@ describe("insights inspector", () => {
     await inspector.poll([agent], at(0));
     await inspector.poll([agent], at(2));
     expect(stats.reads).toBe(1);
-    const usage = { input_tokens: 10, cache_read_input_tokens: 150_000, cache_creation_input_tokens: 0, output_tokens: 5 };
-    await fs.appendFile(file, line({ type: "assistant", sessionId: CLAUDE_SESSION, message: { model: "claude-sonnet-4-5-20250929", usage } }));
+    const usage = {
+      input_tokens: 10,
+      cache_read_input_tokens: 150_000,
+      cache_creation_input_tokens: 0,
+      output_tokens: 5,
+    };
+    await fs.appendFile(
+      file,
+      line({ type: "assistant", sessionId: CLAUDE_SESSION, message: { model: "claude-sonnet-4-5-20250929", usage } }),
+    );
     const throttled = await inspector.poll([agent], at(4));
     expect(stats.reads).toBe(1);
     expect(throttled.insights["claude-code-4242"]?.contextLeftPercent).toBe(75);
@@ -102,11 +119,18 @@ describe("insights inspector", () => {
     const dir = path.join(paths.claudeDir, "projects", claudeProjectSlug(CWD));
     await fs.mkdir(dir, { recursive: true });
     const file = path.join(dir, `${CLAUDE_SESSION}.jsonl`);
-    const filler = line({ type: "user", sessionId: CLAUDE_SESSION, message: { role: "user", content: [{ type: "tool_result", content: "x".repeat(4000) }] } });
+    const filler = line({
+      type: "user",
+      sessionId: CLAUDE_SESSION,
+      message: { role: "user", content: [{ type: "tool_result", content: "x".repeat(4000) }] },
+    });
     const handle = await fs.open(file, "w");
-    for (let written = 0; written < 20 * 1024 * 1024; written += filler.length * 256) await handle.write(filler.repeat(256));
+    for (let written = 0; written < 20 * 1024 * 1024; written += filler.length * 256)
+      await handle.write(filler.repeat(256));
     const usage = { input_tokens: 1, cache_read_input_tokens: 99_999, cache_creation_input_tokens: 0 };
-    await handle.write(line({ type: "assistant", sessionId: CLAUDE_SESSION, message: { model: "claude-opus-4-5-20251101", usage } }));
+    await handle.write(
+      line({ type: "assistant", sessionId: CLAUDE_SESSION, message: { model: "claude-opus-4-5-20251101", usage } }),
+    );
     await handle.write('{"type":"assistant","message":{"model":"half-writ');
     await handle.close();
     const { source, stats } = counting();
@@ -117,18 +141,34 @@ describe("insights inspector", () => {
   });
 
   it("uses the 1M window when the user's settings select a [1m] model", async () => {
-    await claudeTranscript("e2b9d7a4-61c3-4f0e-8d25-9a7b3c1f5e60.jsonl", "claude/sidechain-1m.jsonl", "/Users/alex/src/mono repo");
+    await claudeTranscript(
+      "e2b9d7a4-61c3-4f0e-8d25-9a7b3c1f5e60.jsonl",
+      "claude/sidechain-1m.jsonl",
+      "/Users/alex/src/mono repo",
+    );
     await fs.writeFile(paths.claudeSettings, '{\n  "model": "opus[1m]"\n}\n');
     const inspector = createInsights({ paths });
     const { insights } = await inspector.poll([claude({ cwd: "/Users/alex/src/mono repo" })], at(0));
-    expect(insights["claude-code-4242"]).toMatchObject({ model: "claude-opus-4-6", windowTokens: 1_000_000, contextLeftPercent: 60 });
+    expect(insights["claude-code-4242"]).toMatchObject({
+      model: "claude-opus-4-6",
+      windowTokens: 1_000_000,
+      contextLeftPercent: 60,
+    });
   });
 
   it("follows a rotated session (newest file in the project dir) and closes the old estimated run", async () => {
     const old = await claudeTranscript("old.jsonl", "claude/basic.jsonl");
     await fs.utimes(old, new Date("2026-11-28T10:00:00Z"), new Date("2026-11-28T10:00:00Z"));
     const current = path.join(path.dirname(old), "a1b2c3d4-0000-4000-8000-000000000001.jsonl");
-    await fs.writeFile(current, line({ type: "user", sessionId: "a1b2c3d4-0000-4000-8000-000000000001", promptId: "p-one", message: { content: "first" } }));
+    await fs.writeFile(
+      current,
+      line({
+        type: "user",
+        sessionId: "a1b2c3d4-0000-4000-8000-000000000001",
+        promptId: "p-one",
+        message: { content: "first" },
+      }),
+    );
     const inspector = createInsights({ paths, locateIntervalMs: 5_000 });
     // Without hooks, a session id the engine echoes back from an earlier insight must not pin the old file.
     const agent = claude({ estimateRuns: true, sessionId: "a1b2c3d4-0000-4000-8000-000000000001" });
@@ -137,12 +177,22 @@ describe("insights inspector", () => {
     expect(kinds(first.events)).toEqual(["started:p-one"]);
     // /clear: a new session file appears next to it.
     const rotated = path.join(path.dirname(old), "a1b2c3d4-0000-4000-8000-000000000002.jsonl");
-    await fs.writeFile(rotated, line({ type: "user", sessionId: "a1b2c3d4-0000-4000-8000-000000000002", promptId: "p-two", message: { content: "second" } }));
+    await fs.writeFile(
+      rotated,
+      line({
+        type: "user",
+        sessionId: "a1b2c3d4-0000-4000-8000-000000000002",
+        promptId: "p-two",
+        message: { content: "second" },
+      }),
+    );
     await fs.utimes(rotated, new Date(Date.now() + 10_000), new Date(Date.now() + 10_000));
     expect((await inspector.poll([agent], at(2))).insights["claude-code-4242"]?.transcriptPath).toBe(current);
     const after = await inspector.poll([agent], at(6));
     expect(after.insights["claude-code-4242"]?.transcriptPath).toBe(rotated);
-    expect(after.insights["claude-code-4242"]?.resumeCommand).toBe("claude --resume='a1b2c3d4-0000-4000-8000-000000000002'");
+    expect(after.insights["claude-code-4242"]?.resumeCommand).toBe(
+      "claude --resume='a1b2c3d4-0000-4000-8000-000000000002'",
+    );
     expect(kinds(after.events)).toEqual(["started:p-two", "idle:p-one"]);
   });
 
@@ -151,8 +201,14 @@ describe("insights inspector", () => {
     await fs.utimes(old, new Date("2026-11-28T10:00:00Z"), new Date("2026-11-28T10:00:00Z"));
     const inspector = createInsights({ paths });
     const hooked = await inspector.poll([claude({ sessionId: CLAUDE_SESSION })], at(0));
-    expect(hooked).toEqual({ insights: { "claude-code-4242": { resumeCommand: `claude --resume='${CLAUDE_SESSION}'` } }, events: [] });
-    const fresh = await createInsights({ paths }).poll([claude({ startedAtMs: Date.parse("2026-11-29T09:00:00Z") })], at(0));
+    expect(hooked).toEqual({
+      insights: { "claude-code-4242": { resumeCommand: `claude --resume='${CLAUDE_SESSION}'` } },
+      events: [],
+    });
+    const fresh = await createInsights({ paths }).poll(
+      [claude({ startedAtMs: Date.parse("2026-11-29T09:00:00Z") })],
+      at(0),
+    );
     expect(fresh).toEqual({ insights: { "claude-code-4242": {} }, events: [] });
     // The same from detect's raw start time string.
     const raw = await createInsights({ paths }).poll([claude({ startTime: "2026-11-29T09:00:00.000Z" })], at(0));
@@ -176,10 +232,23 @@ describe("insights inspector", () => {
     const inspector = createInsights({ paths, readIntervalMs: 1_000 });
     const agent = claude({ estimateRuns: true });
     expect((await inspector.poll([agent], at(0))).events).toEqual([]);
-    await fs.appendFile(file, line({ type: "user", sessionId: CLAUDE_SESSION, promptId: "p1", message: { content: "go" } }));
+    await fs.appendFile(
+      file,
+      line({ type: "user", sessionId: CLAUDE_SESSION, promptId: "p1", message: { content: "go" } }),
+    );
     const started = await inspector.poll([agent], at(2));
-    expect(plain(started.events).map((e) => [e.kind, e.runId, e.hook])).toEqual([["started", runId("claude-code", "p1"), "mytty-bar.transcript.started"]]);
-    await fs.appendFile(file, line({ type: "assistant", uuid: "u-end", sessionId: CLAUDE_SESSION, message: { model: "m", stop_reason: "end_turn", usage: { input_tokens: 1 } } }));
+    expect(plain(started.events).map((e) => [e.kind, e.runId, e.hook])).toEqual([
+      ["started", runId("claude-code", "p1"), "mytty-bar.transcript.started"],
+    ]);
+    await fs.appendFile(
+      file,
+      line({
+        type: "assistant",
+        uuid: "u-end",
+        sessionId: CLAUDE_SESSION,
+        message: { model: "m", stop_reason: "end_turn", usage: { input_tokens: 1 } },
+      }),
+    );
     expect((await inspector.poll([agent], at(4))).events).toEqual([]);
     const finished = await inspector.poll([agent], at(7));
     expect(kinds(finished.events)).toEqual(["succeeded:p1"]);
@@ -192,7 +261,16 @@ describe("insights inspector", () => {
     const agent = claude({ sessionId: CLAUDE_SESSION });
     const first = await inspector.poll([agent], at(0));
     expect(plain(first.events).map((e) => [e.kind, e.runKey, e.id])).toEqual([
-      ["idle", "c47e9b12-5a3d-4e08-b1f6-7d2c0a9e8b52", syntheticId("claude-code", "interrupted", "c47e9b12-5a3d-4e08-b1f6-7d2c0a9e8b52", "msg_01MigRaT1oN2aBcDeFgHiJkL")],
+      [
+        "idle",
+        "c47e9b12-5a3d-4e08-b1f6-7d2c0a9e8b52",
+        syntheticId(
+          "claude-code",
+          "interrupted",
+          "c47e9b12-5a3d-4e08-b1f6-7d2c0a9e8b52",
+          "msg_01MigRaT1oN2aBcDeFgHiJkL",
+        ),
+      ],
     ]);
     await fs.appendFile(file, line({ type: "system", subtype: "away_summary", sessionId: CLAUDE_SESSION }));
     expect((await inspector.poll([agent], at(3))).events).toEqual([]);
@@ -206,7 +284,12 @@ describe("insights inspector", () => {
     expect(kinds(first.events)).toEqual([`idle:${CLAUDE_SESSION}`]);
     const gone = await inspector.poll([], at(2));
     expect(gone.events.map(({ agentKey, event: e }) => [agentKey, e.kind, e.runKey, e.hook])).toEqual([
-      ["claude-code-4242", "disconnected", "8a1d3c55-0e2f-4f7b-a6c1-93d2e8b7f401", "mytty-bar.transcript.processExited"],
+      [
+        "claude-code-4242",
+        "disconnected",
+        "8a1d3c55-0e2f-4f7b-a6c1-93d2e8b7f401",
+        "mytty-bar.transcript.processExited",
+      ],
     ]);
   });
 
@@ -215,8 +298,17 @@ describe("insights inspector", () => {
     await fs.mkdir(day, { recursive: true });
     const file = path.join(day, CODEX_FILE);
     await fs.copyFile(path.join(fixtures, "codex", CODEX_FILE), file);
-    await fs.writeFile(path.join(day, "rollout-2026-11-29T09-00-00-019d0000-0000-7000-8000-000000000000.jsonl"), line({ type: "session_meta", payload: { id: "019d0000-0000-7000-8000-000000000000", cwd: "/elsewhere" } }));
-    const codex = (extra: Partial<InsightAgent>): InsightAgent => ({ key: "codex-7", provider: "codex", cwd: "/home/alex/src/api", estimateRuns: false, ...extra });
+    await fs.writeFile(
+      path.join(day, "rollout-2026-11-29T09-00-00-019d0000-0000-7000-8000-000000000000.jsonl"),
+      line({ type: "session_meta", payload: { id: "019d0000-0000-7000-8000-000000000000", cwd: "/elsewhere" } }),
+    );
+    const codex = (extra: Partial<InsightAgent>): InsightAgent => ({
+      key: "codex-7",
+      provider: "codex",
+      cwd: "/home/alex/src/api",
+      estimateRuns: false,
+      ...extra,
+    });
     const expected = {
       transcriptPath: file,
       model: "gpt-5.3-codex-mini",
@@ -239,9 +331,22 @@ describe("insights inspector", () => {
     await fs.mkdir(day, { recursive: true });
     const file = path.join(day, `rollout-2026-11-29T12-00-00-${CODEX_ID}.jsonl`);
     const event = (payload: object) => line({ timestamp: "2026-11-29T12:00:01Z", type: "event_msg", payload });
-    await fs.writeFile(file, line({ timestamp: "2026-11-29T12:00:00Z", type: "session_meta", payload: { id: CODEX_ID, cwd: "/home/alex/src/api" } }));
+    await fs.writeFile(
+      file,
+      line({
+        timestamp: "2026-11-29T12:00:00Z",
+        type: "session_meta",
+        payload: { id: CODEX_ID, cwd: "/home/alex/src/api" },
+      }),
+    );
     const inspector = createInsights({ paths, readIntervalMs: 0, settleMs: 1_000 });
-    const agent: InsightAgent = { key: "codex-7", provider: "codex", pid: 7, cwd: "/home/alex/src/api", estimateRuns: true };
+    const agent: InsightAgent = {
+      key: "codex-7",
+      provider: "codex",
+      pid: 7,
+      cwd: "/home/alex/src/api",
+      estimateRuns: true,
+    };
     expect(kinds((await inspector.poll([agent], at(0))).events)).toEqual([`idle:${CODEX_ID}`]);
     await fs.appendFile(file, event({ type: "task_started", turn_id: "turn-1", model_context_window: 272_000 }));
     const started = await inspector.poll([agent], at(2));
@@ -255,14 +360,21 @@ describe("insights inspector", () => {
     await fs.mkdir(path.join(paths.geminiDir, "antigravity-cli"), { recursive: true });
     await fs.writeFile(path.join(paths.geminiDir, "antigravity-cli", "settings.json"), '{"model":"gemini-3-pro"}');
     const inspector = createInsights({ paths });
-    const agy = { key: "antigravity-9", provider: "antigravity" as const, executable: "/usr/local/bin/agy", estimateRuns: false };
+    const agy = {
+      key: "antigravity-9",
+      provider: "antigravity" as const,
+      executable: "/usr/local/bin/agy",
+      estimateRuns: false,
+    };
     expect((await inspector.poll([agy], at(0))).insights["antigravity-9"]).toEqual({});
     expect((await inspector.poll([{ ...agy, sessionId: "conv-1" }], at(2))).insights["antigravity-9"]).toEqual({
       model: "gemini-3-pro",
       resumeCommand: "agy --conversation='conv-1'",
     });
     const gemini = { ...agy, key: "antigravity-10", executable: "/usr/local/bin/gemini", sessionId: "g-1" };
-    expect((await inspector.poll([gemini], at(4))).insights["antigravity-10"]).toEqual({ resumeCommand: "gemini --resume='g-1'" });
+    expect((await inspector.poll([gemini], at(4))).insights["antigravity-10"]).toEqual({
+      resumeCommand: "gemini --resume='g-1'",
+    });
   });
 });
 

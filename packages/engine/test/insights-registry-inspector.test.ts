@@ -121,7 +121,12 @@ describe("registry in the inspector", () => {
     const transcript = path.join(dir, `${SESSION}.jsonl`);
     await fs.copyFile(path.join(fixtures, "transcripts/claude/interrupted.jsonl"), transcript);
     await place(paths.claudeDir, "idle");
-    const run = { runKey: SESSION, state: "running" as const, updatedAt: "2026-09-22T00:00:00.000Z", sessionId: SESSION };
+    const run = {
+      runKey: SESSION,
+      state: "running" as const,
+      updatedAt: "2026-09-22T00:00:00.000Z",
+      sessionId: SESSION,
+    };
     const { events } = await createInsights({ paths }).poll([agent({ startedAtMs: 0, run })], NOW);
     expect(events.map(({ event: e }) => [e.kind, e.runKey, e.message])).toEqual([["idle", SESSION, "Interrupted"]]);
 

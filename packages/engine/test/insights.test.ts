@@ -70,7 +70,11 @@ describe("Claude Code transcript", () => {
 
   it("skips subagent (sidechain) lines and clamps an over-full 200k window to 0 % left", () => {
     const tail = records("claude/sidechain-1m.jsonl");
-    expect(inspectClaudeRecords(tail)).toMatchObject({ model: "claude-opus-4-6", usedTokens: 400_009, contextLeftPercent: 0 });
+    expect(inspectClaudeRecords(tail)).toMatchObject({
+      model: "claude-opus-4-6",
+      usedTokens: 400_009,
+      contextLeftPercent: 0,
+    });
     expect(inspectClaudeRecords(tail, "opus[1m]")).toMatchObject({ windowTokens: 1_000_000, contextLeftPercent: 60 });
   });
 
@@ -80,7 +84,9 @@ describe("Claude Code transcript", () => {
 
   it("takes the model selection from argv, then local, project and user settings", () => {
     const user = '{"model":"sonnet"}';
-    expect(claudeModelSelection(["claude", "--model", "opus[1m]", "--model=haiku"], [undefined, undefined, user])).toBe("haiku");
+    expect(claudeModelSelection(["claude", "--model", "opus[1m]", "--model=haiku"], [undefined, undefined, user])).toBe(
+      "haiku",
+    );
     expect(claudeModelSelection(["claude"], ['{"model":"opus[1m]"}', '{"model":"x"}', user])).toBe("opus[1m]");
     expect(claudeModelSelection(["claude"], ["{not json", undefined, user])).toBe("sonnet");
     expect(claudeModelSelection(["claude"], [undefined, undefined, undefined])).toBeUndefined();
@@ -115,7 +121,12 @@ describe("Claude Code ESC interruption", () => {
 
   it("marks the turn interrupted rather than finished by the turn_duration line that follows", () => {
     expect(claudeTurns(records("claude/interrupted.jsonl"))).toEqual([
-      { key: P2, status: "interrupted", interruptedMessageId: "msg_01MigRaT1oN2aBcDeFgHiJkL", endedBy: "8d9e0f1a-2b3c-4d4e-9f5a-6b7c8d9e0f1a" },
+      {
+        key: P2,
+        status: "interrupted",
+        interruptedMessageId: "msg_01MigRaT1oN2aBcDeFgHiJkL",
+        endedBy: "8d9e0f1a-2b3c-4d4e-9f5a-6b7c8d9e0f1a",
+      },
     ]);
   });
 });
@@ -123,24 +134,40 @@ describe("Claude Code ESC interruption", () => {
 describe("Claude Code turns", () => {
   it("opens a turn on a typed prompt and finishes it on end_turn", () => {
     expect(claudeTurns(records("claude/basic.jsonl"))).toEqual([
-      { key: "8a1d3c55-0e2f-4f7b-a6c1-93d2e8b7f401", status: "finished", endedBy: "3e4f5061-7283-4d94-8ea5-c6d7e8f9a0b1" },
+      {
+        key: "8a1d3c55-0e2f-4f7b-a6c1-93d2e8b7f401",
+        status: "finished",
+        endedBy: "3e4f5061-7283-4d94-8ea5-c6d7e8f9a0b1",
+      },
     ]);
   });
 
   it("keeps a turn open through tool traffic and ignores injected user lines", () => {
     const tail = records("claude/basic.jsonl").slice(0, 4);
-    const injected: JsonRecord = { type: "user", promptId: "p-cmd", isMeta: false, message: { content: "<command-name>/compact</command-name>" } };
+    const injected: JsonRecord = {
+      type: "user",
+      promptId: "p-cmd",
+      isMeta: false,
+      message: { content: "<command-name>/compact</command-name>" },
+    };
     expect(claudeTurns(tail)).toEqual([{ key: "8a1d3c55-0e2f-4f7b-a6c1-93d2e8b7f401", status: "open" }]);
     const shell: JsonRecord = { type: "user", promptId: "p-sh", message: { content: "<bash-input>ls</bash-input>" } };
     expect(claudeTurns([...tail, injected, shell]).map((t) => t.key)).toEqual(["8a1d3c55-0e2f-4f7b-a6c1-93d2e8b7f401"]);
     // Model work under a promptId whose prompt line the tail cut off still opens that turn.
-    const orphan: JsonRecord = { type: "assistant", promptId: "p-cut", message: { stop_reason: "tool_use", content: [{ type: "tool_use", id: "t" }] } };
+    const orphan: JsonRecord = {
+      type: "assistant",
+      promptId: "p-cut",
+      message: { stop_reason: "tool_use", content: [{ type: "tool_use", id: "t" }] },
+    };
     expect(claudeTurns([orphan])).toEqual([{ key: "p-cut", status: "open" }]);
   });
 
   it("reopens a finished turn when tool traffic follows", () => {
     const tail = records("claude/basic.jsonl");
-    const more: JsonRecord = { type: "assistant", message: { stop_reason: "tool_use", content: [{ type: "tool_use", id: "t" }] } };
+    const more: JsonRecord = {
+      type: "assistant",
+      message: { stop_reason: "tool_use", content: [{ type: "tool_use", id: "t" }] },
+    };
     expect(claudeTurns([...tail, more])[0]?.status).toBe("open");
   });
 });
@@ -159,7 +186,9 @@ describe("Codex rollout", () => {
 
   it("falls back to input + output when total_tokens is 0, and knows no percentage without a window", () => {
     const line = (info: object): JsonRecord => ({ type: "event_msg", payload: { type: "token_count", info } });
-    expect(inspectCodexRecords([line({ last_token_usage: { input_tokens: 100, output_tokens: 50, total_tokens: 0 } })])).toEqual({ usedTokens: 150 });
+    expect(
+      inspectCodexRecords([line({ last_token_usage: { input_tokens: 100, output_tokens: 50, total_tokens: 0 } })]),
+    ).toEqual({ usedTokens: 150 });
   });
 
   it("keys turns by turn_id: task_complete finishes, turn_aborted interrupts", () => {
@@ -201,13 +230,21 @@ describe("resume command", () => {
     expect(agentResumeCommand({ provider: "claude-code", hookSessionId: "abc'd", transcriptSessionId: "zzz" })).toBe(
       "claude --resume='abc'\\''d'",
     );
-    expect(agentResumeCommand({ provider: "codex", transcriptSessionId: "019d7b2e" })).toBe("codex resume -- '019d7b2e'");
-    expect(agentResumeCommand({ provider: "antigravity", hookSessionId: "c1", executable: "/opt/homebrew/bin/gemini" })).toBe("gemini --resume='c1'");
-    expect(agentResumeCommand({ provider: "antigravity", hookSessionId: "c1", executable: "/usr/local/bin/agy" })).toBe("agy --conversation='c1'");
+    expect(agentResumeCommand({ provider: "codex", transcriptSessionId: "019d7b2e" })).toBe(
+      "codex resume -- '019d7b2e'",
+    );
+    expect(
+      agentResumeCommand({ provider: "antigravity", hookSessionId: "c1", executable: "/opt/homebrew/bin/gemini" }),
+    ).toBe("gemini --resume='c1'");
+    expect(agentResumeCommand({ provider: "antigravity", hookSessionId: "c1", executable: "/usr/local/bin/agy" })).toBe(
+      "agy --conversation='c1'",
+    );
   });
 
   it("has no command for an invalid id, falling back to the transcript's valid one", () => {
     expect(agentResumeCommand({ provider: "claude-code", hookSessionId: "bad\nid" })).toBeUndefined();
-    expect(agentResumeCommand({ provider: "claude-code", hookSessionId: "bad\nid", transcriptSessionId: "ok" })).toBe("claude --resume='ok'");
+    expect(agentResumeCommand({ provider: "claude-code", hookSessionId: "bad\nid", transcriptSessionId: "ok" })).toBe(
+      "claude --resume='ok'",
+    );
   });
 });

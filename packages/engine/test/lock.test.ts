@@ -10,7 +10,8 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { acquireEngineLock, EngineAlreadyRunningError } from "@mytty-bar/engine";
 
 const ENGINE_DIST = fileURLToPath(new URL("../dist/index.js", import.meta.url));
-const message = (pid: number) => `Mytty Bar's engine is already running (pid ${pid}). Stop it with \`kill ${pid}\`, or quit the menu bar app.`;
+const message = (pid: number) =>
+  `Mytty Bar's engine is already running (pid ${pid}). Stop it with \`kill ${pid}\`, or quit the menu bar app.`;
 
 // Each child takes the lock at the parent's word ("go" on stdin, so they all start together), says
 // "won" or "refused <message>", holds what it got until stdin closes, then releases and exits.
@@ -80,7 +81,10 @@ function contender(dataDir: string): Contender {
     if (resolve) resolve(line);
     else queue.push(line);
   });
-  return { child, nextLine: () => new Promise((resolve) => (queue.length > 0 ? resolve(queue.shift()!) : waiting.push(resolve))) };
+  return {
+    child,
+    nextLine: () => new Promise((resolve) => (queue.length > 0 ? resolve(queue.shift()!) : waiting.push(resolve))),
+  };
 }
 
 describe("engine lock", () => {
@@ -96,10 +100,15 @@ describe("engine lock", () => {
       const winners = all.filter((_, i) => results[i] === "won");
       expect({ round, winners: winners.length }).toEqual({ round, winners: 1 });
       const winner = winners[0]!.child.pid!;
-      for (const [i, result] of results.entries()) if (all[i] !== winners[0]) expect(result).toBe(`refused ${JSON.stringify(message(winner))}`);
+      for (const [i, result] of results.entries())
+        if (all[i] !== winners[0]) expect(result).toBe(`refused ${JSON.stringify(message(winner))}`);
       expect(await fs.readFile(pidFile, "utf8")).toBe(`${winner}\n`);
       for (const c of all) c.child.stdin!.end();
-      await Promise.all(all.map((c) => (c.child.exitCode !== null ? undefined : new Promise((resolve) => c.child.once("exit", resolve)))));
+      await Promise.all(
+        all.map((c) =>
+          c.child.exitCode !== null ? undefined : new Promise((resolve) => c.child.once("exit", resolve)),
+        ),
+      );
       await expect(fs.access(pidFile)).rejects.toThrow(); // the winner gave it back
       expect((await fs.readdir(dataDir)).filter((f) => f.startsWith("engine.pid"))).toEqual([]); // no temp files or claims left
     }
@@ -107,7 +116,11 @@ describe("engine lock", () => {
 
   it("takes over a pid file holding garbage, 0 or a dead pid, and writes just its pid and a newline", async () => {
     const dataDir = await tempDataDir();
-    const paths = { dataDir, enginePid: path.join(dataDir, "engine.pid"), controlSocket: path.join(dataDir, "control.sock") };
+    const paths = {
+      dataDir,
+      enginePid: path.join(dataDir, "engine.pid"),
+      controlSocket: path.join(dataDir, "control.sock"),
+    };
     for (const content of ["not a pid\n", "0\n", "", `${await deadPid()}\n`, "-5\n", "99999999999\n"]) {
       await fs.writeFile(paths.enginePid, content);
       await fs.writeFile(paths.controlSocket, ""); // a leftover socket file: the new owner removes it
@@ -122,7 +135,11 @@ describe("engine lock", () => {
 
   it("takes over a stale pid file whose takeover was left half done by a crash", async () => {
     const dataDir = await tempDataDir();
-    const paths = { dataDir, enginePid: path.join(dataDir, "engine.pid"), controlSocket: path.join(dataDir, "control.sock") };
+    const paths = {
+      dataDir,
+      enginePid: path.join(dataDir, "engine.pid"),
+      controlSocket: path.join(dataDir, "control.sock"),
+    };
     await fs.writeFile(paths.enginePid, `${await deadPid()}\n`);
     const st = await fs.stat(paths.enginePid);
     await fs.writeFile(`${paths.enginePid}.takeover-${st.dev}-${st.ino}`, `${await deadPid()}\n`); // the taker's claim
@@ -134,7 +151,11 @@ describe("engine lock", () => {
 
   it("refuses while a live engine's pid is in the file, and leaves that file alone", async () => {
     const dataDir = await tempDataDir();
-    const paths = { dataDir, enginePid: path.join(dataDir, "engine.pid"), controlSocket: path.join(dataDir, "control.sock") };
+    const paths = {
+      dataDir,
+      enginePid: path.join(dataDir, "engine.pid"),
+      controlSocket: path.join(dataDir, "control.sock"),
+    };
     const other = contender(dataDir); // a live process whose command line names mytty, not holding anything
     expect(await other.nextLine()).toBe("ready");
     const pid = other.child.pid!;
@@ -148,7 +169,11 @@ describe("engine lock", () => {
 
   it("release leaves a pid file that is not ours alone", async () => {
     const dataDir = await tempDataDir();
-    const paths = { dataDir, enginePid: path.join(dataDir, "engine.pid"), controlSocket: path.join(dataDir, "control.sock") };
+    const paths = {
+      dataDir,
+      enginePid: path.join(dataDir, "engine.pid"),
+      controlSocket: path.join(dataDir, "control.sock"),
+    };
     const lock = await acquireEngineLock(paths);
     const foreign = `${await deadPid()}\n`;
     await fs.writeFile(paths.enginePid, foreign); // e.g. taken over after we were judged gone

@@ -64,7 +64,9 @@ describe("engine log", () => {
     await engine.poll();
     const lines = (await readLog(paths)).trimEnd().split("\n");
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z scan: Error: ps exited with code 1: cannot read the process table$/);
+    expect(lines[0]).toMatch(
+      /^\d{4}-\d\d-\d\dT[\d:.]+Z scan: Error: ps exited with code 1: cannot read the process table$/,
+    );
     expect((await fs.stat(paths.engineLog)).mode & 0o777).toBe(0o600);
   });
 
@@ -138,7 +140,10 @@ describe("createLog", () => {
   it("writes a kind once per window, then says how many it held back", () => {
     let now = Date.parse("2026-12-01T10:00:00.000Z");
     const lines: string[] = [];
-    const log = createLog((line) => lines.push(line), () => new Date(now));
+    const log = createLog(
+      (line) => lines.push(line),
+      () => new Date(now),
+    );
     log.swallowed("scan", new Error("first"));
     log.swallowed("scan", new Error("second"));
     log.swallowed("insights-poll", "not an Error\nover two lines");

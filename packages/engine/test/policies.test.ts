@@ -10,15 +10,36 @@ import { defaultSettings } from "../src/settings.js";
 const T0 = "2026-11-29T10:00:00.000Z";
 
 function row(id: string, state: AgentRow["state"], attention = false, extra: Partial<AgentRow> = {}): AgentRow {
-  return { id, tty: "pts/1", pid: 1, provider: "claude-code", via: "process", executable: "claude", terminal: {}, state, attention, updatedAt: T0, ...extra };
+  return {
+    id,
+    tty: "pts/1",
+    pid: 1,
+    provider: "claude-code",
+    via: "process",
+    executable: "claude",
+    terminal: {},
+    state,
+    attention,
+    updatedAt: T0,
+    ...extra,
+  };
 }
 
-function item(id: string, kind: AttentionItem["kind"], createdAt = T0, extra: Partial<AttentionItem> = {}): AttentionItem {
+function item(
+  id: string,
+  kind: AttentionItem["kind"],
+  createdAt = T0,
+  extra: Partial<AttentionItem> = {},
+): AttentionItem {
   return { id, kind, provider: "claude-code", runId: `run-${id}`, createdAt, ...extra };
 }
 
 type Shown = Snapshot["attention"][number];
-const shown = (i: AttentionItem, agentId?: string): Shown => ({ ...i, ...(agentId ? { agentId } : {}), actionable: !i.resolvedAt && !i.acknowledgedAt });
+const shown = (i: AttentionItem, agentId?: string): Shown => ({
+  ...i,
+  ...(agentId ? { agentId } : {}),
+  actionable: !i.resolvedAt && !i.acknowledgedAt,
+});
 
 describe("tray model", () => {
   it("counts running agents and agents that need you, and titles them", () => {
@@ -37,7 +58,10 @@ describe("tray model", () => {
     const items = [
       shown(item("fail", "failure", "2026-11-29T10:05:00.000Z", { message: "rate limit" }), "x"),
       shown(item("appr", "approval-request", "2026-11-29T10:01:00.000Z", { message: "Bash requires approval" }), "y"),
-      shown(item("done", "input-request", "2026-11-29T10:09:00.000Z", { acknowledgedAt: "2026-11-29T10:09:30.000Z" }), "z"),
+      shown(
+        item("done", "input-request", "2026-11-29T10:09:00.000Z", { acknowledgedAt: "2026-11-29T10:09:30.000Z" }),
+        "z",
+      ),
     ];
     expect(trayModel([row("x", "failed", true), row("y", "waiting-approval", true)], items).mostUrgent).toEqual({
       agentId: "y",
@@ -48,7 +72,12 @@ describe("tray model", () => {
   });
 
   it("shows idle agents by count and nothing at all without agents", () => {
-    expect(trayModel([row("a", "idle"), row("b", "succeeded")], [])).toEqual({ running: 0, needsYou: 0, icon: "idle", title: "2 idle" });
+    expect(trayModel([row("a", "idle"), row("b", "succeeded")], [])).toEqual({
+      running: 0,
+      needsYou: 0,
+      icon: "idle",
+      title: "2 idle",
+    });
     expect(trayModel([], []).title).toBe("");
     expect(trayModel([row("a", "waiting-input", true), row("b", "failed", true)], []).title).toBe("2 need you");
   });
@@ -68,7 +97,8 @@ describe("wait conditions", () => {
     expect(waitReached(row("a", "waiting-input"), "attention")).toBe(true);
     expect(waitReached(row("a", "succeeded", true), "attention")).toBe(true);
     expect(waitReached(row("a", "running"), "attention")).toBe(false);
-    for (const state of ["succeeded", "failed", "disconnected"] as const) expect(waitReached(row("a", state), "completed")).toBe(true);
+    for (const state of ["succeeded", "failed", "disconnected"] as const)
+      expect(waitReached(row("a", state), "completed")).toBe(true);
     expect(waitReached(row("a", "idle"), "completed")).toBe(false);
     expect(waitReached(row("a", "idle"), "completed", true)).toBe(true);
   });
@@ -77,26 +107,61 @@ describe("wait conditions", () => {
 describe("notification policy", () => {
   const settings = defaultSettings();
   const now = new Date("2026-11-29T10:10:00.000Z");
-  const run = (startedAt: string): Run => ({ id: "r", provider: "claude-code", runKey: "k", generation: 0, state: "succeeded", startedAt, updatedAt: T0 });
+  const run = (startedAt: string): Run => ({
+    id: "r",
+    provider: "claude-code",
+    runKey: "k",
+    generation: 0,
+    state: "succeeded",
+    startedAt,
+    updatedAt: T0,
+  });
 
   it("notifies approvals and input at once, with provider, place and message", () => {
     const agent = row("claude-code-7", "waiting-approval", true, { cwd: "/src/api", terminal: { app: "iTerm2" } });
-    const { notices } = decideNotices([{ item: item("a1", "approval-request", T0, { message: "Bash requires approval" }), agent }], settings, emptyNotifyHistory(), now);
+    const { notices } = decideNotices(
+      [{ item: item("a1", "approval-request", T0, { message: "Bash requires approval" }), agent }],
+      settings,
+      emptyNotifyHistory(),
+      now,
+    );
     expect(notices).toEqual([
-      { id: "notice:a1", kind: "approval", title: "Claude Code needs approval", body: "api/ · iTerm2 — Bash requires approval", agentId: "claude-code-7", itemId: "a1" },
+      {
+        id: "notice:a1",
+        kind: "approval",
+        title: "Claude Code needs approval",
+        body: "api/ · iTerm2 — Bash requires approval",
+        agentId: "claude-code-7",
+        itemId: "a1",
+      },
     ]);
   });
 
   it("notifies a completion only after the threshold of work", () => {
-    const short = decideNotices([{ item: item("c1", "completion", "2026-11-29T10:04:00.000Z"), run: run("2026-11-29T10:00:00.000Z") }], settings, emptyNotifyHistory(), now);
+    const short = decideNotices(
+      [{ item: item("c1", "completion", "2026-11-29T10:04:00.000Z"), run: run("2026-11-29T10:00:00.000Z") }],
+      settings,
+      emptyNotifyHistory(),
+      now,
+    );
     expect(short.notices).toEqual([]);
-    const long = decideNotices([{ item: item("c2", "completion", "2026-11-29T10:06:00.000Z"), run: run("2026-11-29T10:00:00.000Z") }], settings, emptyNotifyHistory(), now);
+    const long = decideNotices(
+      [{ item: item("c2", "completion", "2026-11-29T10:06:00.000Z"), run: run("2026-11-29T10:00:00.000Z") }],
+      settings,
+      emptyNotifyHistory(),
+      now,
+    );
     expect(long.notices.map((n) => n.kind)).toEqual(["completion"]);
   });
 
   it("never shows one item twice and honours a kind turned off", () => {
     const first = decideNotices([{ item: item("f1", "failure") }], settings, emptyNotifyHistory(), now);
-    const again = decideNotices([{ item: item("f1", "failure") }], settings, first.history, new Date(now.getTime() + 60_000));
+    const again = decideNotices(
+      [{ item: item("f1", "failure") }],
+      settings,
+      first.history,
+      new Date(now.getTime() + 60_000),
+    );
     expect(first.notices).toHaveLength(1);
     expect(again.notices).toEqual([]);
     const off = { ...settings, notifications: { ...settings.notifications, failure: false } };
@@ -107,7 +172,10 @@ describe("notification policy", () => {
     const agent = row("cursor-9", "waiting-approval", true);
     const burst = [1, 2, 3].map((n) => ({ item: item(`p${n}`, "approval-request"), agent }));
     expect(decideNotices(burst, settings, emptyNotifyHistory(), now).notices.map((n) => n.itemId)).toEqual(["p1"]);
-    const many = Array.from({ length: 10 }, (_, n) => ({ item: item(`q${n}`, "input-request"), agent: row(`agent-${n}`, "waiting-input", true) }));
+    const many = Array.from({ length: 10 }, (_, n) => ({
+      item: item(`q${n}`, "input-request"),
+      agent: row(`agent-${n}`, "waiting-input", true),
+    }));
     expect(decideNotices(many, settings, emptyNotifyHistory(), now).notices).toHaveLength(GLOBAL_MAX_PER_WINDOW);
   });
 });

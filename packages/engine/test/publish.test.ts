@@ -5,8 +5,25 @@ import { createPublisher } from "../src/publish.js";
 import { defaultSettings } from "../src/settings.js";
 
 const T0 = "2026-11-29T10:00:00.000Z";
-const row: AgentRow = { id: "claude-code-1", tty: "pts/1", pid: 1, provider: "claude-code", via: "process", executable: "claude", terminal: {}, state: "waiting-approval", attention: true, updatedAt: T0 };
-const item = (id: string): AttentionItem => ({ id, kind: "approval-request", provider: "claude-code", runId: `run-${id}`, createdAt: T0 });
+const row: AgentRow = {
+  id: "claude-code-1",
+  tty: "pts/1",
+  pid: 1,
+  provider: "claude-code",
+  via: "process",
+  executable: "claude",
+  terminal: {},
+  state: "waiting-approval",
+  attention: true,
+  updatedAt: T0,
+};
+const item = (id: string): AttentionItem => ({
+  id,
+  kind: "approval-request",
+  provider: "claude-code",
+  runId: `run-${id}`,
+  createdAt: T0,
+});
 const snapshotOf = (): Snapshot => ({
   at: T0,
   agents: [row],

@@ -7,7 +7,13 @@ import type { DetectedAgent } from "@mytty-bar/detect";
 import { nextPollActivity, SETTLE_MS, type PollActivity } from "../src/poll-activity.js";
 import { resolveAgent } from "../src/resolve.js";
 import { chainVerdict } from "../src/join.js";
-import { DEFAULT_GLOBAL_SHORTCUT, defaultSettings, loadSettings, parseSettings, saveSettings } from "../src/settings.js";
+import {
+  DEFAULT_GLOBAL_SHORTCUT,
+  defaultSettings,
+  loadSettings,
+  parseSettings,
+  saveSettings,
+} from "../src/settings.js";
 import { cpuFromStat, parsePsTimes } from "../src/cpu.js";
 import { oneLine } from "../src/control/ops.js";
 
@@ -26,17 +32,38 @@ describe("poll activity (settle rule)", () => {
   }
 
   it("is unknown until two samples, idle while never seen working", () => {
-    expect(feed([[0, 100], [2000, 101], [4000, 102]])).toEqual(["unknown", "idle", "idle"]);
+    expect(
+      feed([
+        [0, 100],
+        [2000, 101],
+        [4000, 102],
+      ]),
+    ).toEqual(["unknown", "idle", "idle"]);
   });
 
   it("goes running on work and idle only after a quiet settle period", () => {
     // 0→2 s busy (500 ms CPU), then quiet: still running at 4 s (2 s < settle), idle at 6 s.
-    expect(feed([[0, 0], [2000, 500], [4000, 500], [6000, 500]])).toEqual(["unknown", "running", "running", "idle"]);
+    expect(
+      feed([
+        [0, 0],
+        [2000, 500],
+        [4000, 500],
+        [6000, 500],
+      ]),
+    ).toEqual(["unknown", "running", "running", "idle"]);
     expect(SETTLE_MS).toBe(2500);
   });
 
   it("a short pause between tool calls does not end the work", () => {
-    expect(feed([[0, 0], [2000, 500], [3000, 500], [4000, 900], [5000, 900]])).toEqual(["unknown", "running", "running", "running", "running"]);
+    expect(
+      feed([
+        [0, 0],
+        [2000, 500],
+        [3000, 500],
+        [4000, 900],
+        [5000, 900],
+      ]),
+    ).toEqual(["unknown", "running", "running", "running", "running"]);
   });
 
   it("keeps the previous state when CPU cannot be read", () => {
@@ -46,7 +73,18 @@ describe("poll activity (settle rule)", () => {
   });
 });
 
-const base: AgentRow = { id: "x", tty: null, pid: null, provider: "codex", via: "hint", executable: null, terminal: {}, state: "idle", attention: false, updatedAt: "2026-11-29T10:00:00.000Z" };
+const base: AgentRow = {
+  id: "x",
+  tty: null,
+  pid: null,
+  provider: "codex",
+  via: "hint",
+  executable: null,
+  terminal: {},
+  state: "idle",
+  attention: false,
+  updatedAt: "2026-11-29T10:00:00.000Z",
+};
 
 describe("resolving an agent", () => {
   const rows: AgentRow[] = [
@@ -72,30 +110,60 @@ describe("resolving an agent", () => {
   });
   it("settles a label shared across tmux servers by the asker's server, and only then", () => {
     const twins: AgentRow[] = [
-      { ...base, id: "claude-code-21", label: "implementer", terminal: { tmuxPane: "%3", tmuxSocket: "/tmp/tmux-0/default" } },
-      { ...base, id: "claude-code-22", label: "implementer", terminal: { tmuxPane: "%3", hints: { tmux: "/tmp/tmux-0/work,77,0" } } },
+      {
+        ...base,
+        id: "claude-code-21",
+        label: "implementer",
+        terminal: { tmuxPane: "%3", tmuxSocket: "/tmp/tmux-0/default" },
+      },
+      {
+        ...base,
+        id: "claude-code-22",
+        label: "implementer",
+        terminal: { tmuxPane: "%3", hints: { tmux: "/tmp/tmux-0/work,77,0" } },
+      },
       { ...base, id: "codex-23", label: "reviewer", terminal: { tmuxPane: "%5", tmuxSocket: "/tmp/tmux-0/work" } },
       { ...base, id: "codex-24", label: "reviewer", terminal: { tmuxPane: "%6", tmuxSocket: "/tmp/tmux-0/work" } },
     ];
     expect(resolveAgent(twins, "implementer", { tmuxSocket: "/tmp/tmux-0/work" })).toEqual({ ok: true, row: twins[1] });
     expect(resolveAgent(twins, "%3", { tmuxSocket: "/tmp/tmux-0/default" })).toEqual({ ok: true, row: twins[0] });
     // Nobody on the asker's server, or two there: still ambiguous.
-    expect(resolveAgent(twins, "implementer", { tmuxSocket: "/tmp/tmux-0/other" })).toMatchObject({ ok: false, code: "ambiguous-agent" });
+    expect(resolveAgent(twins, "implementer", { tmuxSocket: "/tmp/tmux-0/other" })).toMatchObject({
+      ok: false,
+      code: "ambiguous-agent",
+    });
     expect(resolveAgent(twins, "implementer")).toMatchObject({ ok: false, code: "ambiguous-agent" });
-    expect(resolveAgent(twins, "reviewer", { tmuxSocket: "/tmp/tmux-0/work" })).toMatchObject({ ok: false, code: "ambiguous-agent" });
+    expect(resolveAgent(twins, "reviewer", { tmuxSocket: "/tmp/tmux-0/work" })).toMatchObject({
+      ok: false,
+      code: "ambiguous-agent",
+    });
   });
 });
 
 describe("join verdict", () => {
-  const agent = (provider: DetectedAgent["provider"]): DetectedAgent => ({ tty: "pts/1", pid: 5, provider, via: "process", executable: "x", argv: [], startTime: "1", terminal: {} });
+  const agent = (provider: DetectedAgent["provider"]): DetectedAgent => ({
+    tty: "pts/1",
+    pid: 5,
+    provider,
+    via: "process",
+    executable: "x",
+    argv: [],
+    startTime: "1",
+    terminal: {},
+  });
   it("uses a chain agent of the same provider", () => {
     expect(chainVerdict("codex", { agent: agent("codex"), tty: "pts/1", terminal: {} })).toEqual({ use: "agent" });
   });
   it("drops Claude Code hooks fired by another host (Cursor runs Claude's settings hooks)", () => {
-    expect(chainVerdict("claude-code", { agent: agent("cursor"), tty: "pts/1", terminal: {} })).toEqual({ use: "drop", reason: "foreign-host" });
+    expect(chainVerdict("claude-code", { agent: agent("cursor"), tty: "pts/1", terminal: {} })).toEqual({
+      use: "drop",
+      reason: "foreign-host",
+    });
   });
   it("falls back for a nested agent of another provider and for an empty chain", () => {
-    expect(chainVerdict("codex", { agent: agent("claude-code"), tty: "pts/1", terminal: {} })).toEqual({ use: "fallback" });
+    expect(chainVerdict("codex", { agent: agent("claude-code"), tty: "pts/1", terminal: {} })).toEqual({
+      use: "fallback",
+    });
     expect(chainVerdict("codex", { tty: null, terminal: {} })).toEqual({ use: "fallback" });
     expect(chainVerdict("codex", undefined)).toEqual({ use: "fallback" });
   });
@@ -104,19 +172,27 @@ describe("join verdict", () => {
 describe("settings", () => {
   it("defaults every field and keeps the good ones when one is bad", () => {
     expect(parseSettings("{not json")).toEqual(defaultSettings());
-    const s = parseSettings(JSON.stringify({ pollIntervalSeconds: -4, pointerLanguage: "ja", notifications: { completion: "yes", failure: false } }));
+    const s = parseSettings(
+      JSON.stringify({
+        pollIntervalSeconds: -4,
+        pointerLanguage: "ja",
+        notifications: { completion: "yes", failure: false },
+      }),
+    );
     expect(s.pollIntervalSeconds).toBe(2);
     expect(s.pointerLanguage).toBe("ja");
     expect(s.notifications).toEqual({ approval: true, input: true, failure: false, completion: true });
   });
 
-  it("defaults the jump shortcut to CommandOrControl+Shift+J, keeps \"\" as off, and reads an old null as the default", async () => {
+  it('defaults the jump shortcut to CommandOrControl+Shift+J, keeps "" as off, and reads an old null as the default', async () => {
     expect(defaultSettings().globalShortcut).toBe("CommandOrControl+Shift+J");
     expect(DEFAULT_GLOBAL_SHORTCUT).toBe("CommandOrControl+Shift+J");
     expect(parseSettings('{"globalShortcut": ""}').globalShortcut).toBe("");
     expect(parseSettings('{"globalShortcut": "Alt+K"}').globalShortcut).toBe("Alt+K");
     expect(parseSettings('{"globalShortcut": null}').globalShortcut).toBe("CommandOrControl+Shift+J");
-    expect(parseSettings(JSON.stringify({ globalShortcut: "x".repeat(65) })).globalShortcut).toBe("CommandOrControl+Shift+J");
+    expect(parseSettings(JSON.stringify({ globalShortcut: "x".repeat(65) })).globalShortcut).toBe(
+      "CommandOrControl+Shift+J",
+    );
     const dir = await settingsDir();
     const settingsFile = path.join(dir, "settings.json");
     expect((await saveSettings({ settingsFile }, { globalShortcut: "" })).globalShortcut).toBe("");
@@ -128,7 +204,10 @@ describe("settings", () => {
     const settingsFile = path.join(dir, "data", "settings.json");
     await fs.mkdir(path.dirname(settingsFile), { recursive: true });
     await fs.writeFile(settingsFile, JSON.stringify({ theme: "dark", preventSleep: false }));
-    const saved = await saveSettings({ settingsFile }, { completionThresholdMinutes: 12, notifications: { input: false } });
+    const saved = await saveSettings(
+      { settingsFile },
+      { completionThresholdMinutes: 12, notifications: { input: false } },
+    );
     expect(saved.completionThresholdMinutes).toBe(12);
     expect(saved.preventSleep).toBe(false);
     expect(saved.notifications.input).toBe(false);

@@ -63,11 +63,33 @@ describe("usage meters end to end", () => {
     for (const dir of [home, bin, control, path.join(home, ".claude")]) await fs.mkdir(dir, { recursive: true });
     await fs.writeFile(path.join(bin, "claude"), FAKE, { mode: 0o755 });
     const paths = resolvePaths({ env: { HOME: home } });
-    await fs.writeFile(paths.claudeSettings, `{\n  "statusLine": { "type": "command", "command": "printf 'my line'" }\n}\n`);
+    await fs.writeFile(
+      paths.claudeSettings,
+      `{\n  "statusLine": { "type": "command", "command": "printf 'my line'" }\n}\n`,
+    );
     await applyChanges(planClaudeStatusline(paths).install, { paths });
-    const command = (JSON.parse(await fs.readFile(paths.claudeSettings, "utf8")) as { statusLine: { command: string } }).statusLine.command;
+    const command = (JSON.parse(await fs.readFile(paths.claudeSettings, "utf8")) as { statusLine: { command: string } })
+      .statusLine.command;
 
-    await tmux("new-session", "-d", "-s", "usage", "-x", "100", "-y", "30", "-c", home, "-e", `FAKE_CONTROL=${control}`, "-e", `FAKE_COMMAND=${command}`, "-e", `FAKE_INPUT=${STATUS_JSON}`, path.join(bin, "claude"));
+    await tmux(
+      "new-session",
+      "-d",
+      "-s",
+      "usage",
+      "-x",
+      "100",
+      "-y",
+      "30",
+      "-c",
+      home,
+      "-e",
+      `FAKE_CONTROL=${control}`,
+      "-e",
+      `FAKE_COMMAND=${command}`,
+      "-e",
+      `FAKE_INPUT=${STATUS_JSON}`,
+      path.join(bin, "claude"),
+    );
     const pid = Number((await tmux("display-message", "-p", "-t", "usage", "#{pane_pid}")).trim());
     const insights = createInsights({ paths, readIntervalMs: 0, locateIntervalMs: 0 });
     engine = await createEngine({ paths, insights, settings: { ...defaultSettings(), pollIntervalSeconds: 1 } });
@@ -75,7 +97,10 @@ describe("usage meters end to end", () => {
     await eventually(async () => live.snapshot().agents.find((r) => r.pid === pid), "the fake claude to be detected");
 
     await fs.writeFile(path.join(control, "go"), "");
-    const rendered = await eventually(() => fs.readFile(path.join(control, "rendered"), "utf8").catch(() => undefined), "the status line");
+    const rendered = await eventually(
+      () => fs.readFile(path.join(control, "rendered"), "utf8").catch(() => undefined),
+      "the status line",
+    );
     expect(rendered).toBe("my line");
     const expected = [
       { window: "5h", usedPercent: 38, resetsAt: "2026-11-30T17:00:00.000Z" },

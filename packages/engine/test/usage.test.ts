@@ -21,7 +21,9 @@ import { AgentRowSchema } from "../src/snapshot.js";
 const fixtures = fileURLToPath(new URL("../../../fixtures/transcripts/", import.meta.url));
 const ID = "019d8c41-2e7a-7b90-a1c2-3d4e5f607182";
 const FILE = `rollout-2026-11-30T14-02-10-${ID}.jsonl`;
-const STATUSLINE_FIXTURE = fileURLToPath(new URL("../../../fixtures/statusline/claude-code-2.1.90.json", import.meta.url));
+const STATUSLINE_FIXTURE = fileURLToPath(
+  new URL("../../../fixtures/statusline/claude-code-2.1.90.json", import.meta.url),
+);
 const EXPECTED = [
   { window: "5h", usedPercent: 38, resetsAt: "2026-11-30T17:00:00.000Z" },
   { window: "7d", usedPercent: 14, resetsAt: "2026-12-05T09:00:00.000Z" },
@@ -51,9 +53,9 @@ describe("Codex rate limits", () => {
     expect(codexRateLimits({ primary: { used_percent: "38", window_minutes: 300 } }, undefined)).toBeUndefined();
     expect(codexRateLimits({ primary: { used_percent: 38 } }, undefined)).toBeUndefined();
     expect(codexRateLimits({ primary: { used_percent: -1, window_minutes: 300 } }, undefined)).toBeUndefined();
-    expect(codexRateLimits({ primary: { used_percent: 140, window_minutes: 90, resets_at: "soon" } }, undefined)).toEqual([
-      { window: "90m", usedPercent: 100 },
-    ]);
+    expect(
+      codexRateLimits({ primary: { used_percent: 140, window_minutes: 90, resets_at: "soon" } }, undefined),
+    ).toEqual([{ window: "90m", usedPercent: 100 }]);
     expect(codexRateLimits(null, undefined)).toBeUndefined();
     expect(windowLabel(300)).toBe("5h");
     expect(windowLabel(10080)).toBe("7d");
@@ -90,7 +92,10 @@ describe("Claude Code statusLine rate limits", () => {
     const input = {
       session_id: "5f0c2a9e-7d41-4b6a-9c3e-2b8f1e6d4a10",
       model: { id: "claude-opus-4-6", display_name: "Opus 4.6" },
-      rate_limits: { five_hour: { used_percentage: 23.5, resets_at: 1796058000 }, seven_day: { used_percentage: 41.2, resets_at: 1796461200 } },
+      rate_limits: {
+        five_hour: { used_percentage: 23.5, resets_at: 1796058000 },
+        seven_day: { used_percentage: 41.2, resets_at: 1796461200 },
+      },
     };
     const usage = claudeStatusLineUsage(input);
     expect(usage).toEqual([
@@ -112,15 +117,30 @@ describe("Claude Code statusLine file kept by our script", () => {
     const file = path.join(dir, "4242.json");
     await fs.copyFile(STATUSLINE_FIXTURE, file);
     const written = (await fs.stat(file)).mtimeMs;
-    const agent = { key: "claude-code-4242", provider: "claude-code" as const, pid: 4242, cwd: "/Users/alex/src/api", estimateRuns: false };
+    const agent = {
+      key: "claude-code-4242",
+      provider: "claude-code" as const,
+      pid: 4242,
+      cwd: "/Users/alex/src/api",
+      estimateRuns: false,
+    };
     const inspector = createInsights({ paths });
     const first = await inspector.poll([{ ...agent, startedAtMs: written - 60_000 }], new Date("2026-11-30T14:05:00Z"));
     expect(first.insights["claude-code-4242"]?.usage).toEqual(EXPECTED);
     // A status without rate_limits (before the first answer) keeps the last reading.
-    await fs.writeFile(file, JSON.stringify({ session_id: "5f0c2a9e-7d41-4b6a-9c3e-2b8f1e6d4a10", model: { id: "x" } }));
-    const second = await inspector.poll([{ ...agent, startedAtMs: written - 60_000 }], new Date("2026-11-30T14:05:05Z"));
+    await fs.writeFile(
+      file,
+      JSON.stringify({ session_id: "5f0c2a9e-7d41-4b6a-9c3e-2b8f1e6d4a10", model: { id: "x" } }),
+    );
+    const second = await inspector.poll(
+      [{ ...agent, startedAtMs: written - 60_000 }],
+      new Date("2026-11-30T14:05:05Z"),
+    );
     expect(second.insights["claude-code-4242"]?.usage).toEqual(EXPECTED);
-    const reused = await createInsights({ paths }).poll([{ ...agent, startedAtMs: Date.now() + 60_000 }], new Date("2026-11-30T14:05:00Z"));
+    const reused = await createInsights({ paths }).poll(
+      [{ ...agent, startedAtMs: Date.now() + 60_000 }],
+      new Date("2026-11-30T14:05:00Z"),
+    );
     expect(reused.insights["claude-code-4242"]?.usage).toBeUndefined();
   });
 });

@@ -18,7 +18,9 @@ export interface WorkloadEvent {
   turnId: string;
 }
 
-const templates = new Map<string, Record<string, unknown>>(TURN.map((name) => [name, JSON.parse(payload("codex", name)) as Record<string, unknown>]));
+const templates = new Map<string, Record<string, unknown>>(
+  TURN.map((name) => [name, JSON.parse(payload("codex", name)) as Record<string, unknown>]),
+);
 
 export function sessionId(session: number): string {
   return `${String(session).padStart(8, "0")}-0000-4000-8000-000000000000`;
@@ -37,7 +39,12 @@ export function* workload(options: WorkloadOptions): Generator<WorkloadEvent> {
     step.set(session, n + 1);
     const name = TURN[n % TURN.length]!;
     const turnId = `${sessionId(session)}-turn-${Math.floor(n / TURN.length)}`;
-    const body = { ...templates.get(name), session_id: sessionId(session), turn_id: turnId, tool_use_id: `call-${session}-${n}` };
+    const body = {
+      ...templates.get(name),
+      session_id: sessionId(session),
+      turn_id: turnId,
+      tool_use_id: `call-${session}-${n}`,
+    };
     yield { bytes: formatSpoolFile({ provider: "codex", env: {} }, JSON.stringify(body)), session, turnId };
   }
 }

@@ -5,14 +5,18 @@ import type { Problem } from "./jsonc-edit.js";
 import { AGENTS_BEGIN, AGENTS_END } from "./pointer-text.js";
 import { lineColumn } from "./text.js";
 
-export type BlockScan = { kind: "none" } | { kind: "block"; start: number; end: number; text: string } | { kind: "broken"; problem: Problem };
+export type BlockScan =
+  { kind: "none" } | { kind: "block"; start: number; end: number; text: string } | { kind: "broken"; problem: Problem };
 
 export function scanBlock(text: string): BlockScan {
   const start = text.indexOf(AGENTS_BEGIN);
   if (start < 0) return { kind: "none" };
   const endMarker = text.indexOf(AGENTS_END, start + AGENTS_BEGIN.length);
   if (endMarker < 0) {
-    return { kind: "broken", problem: { ...lineColumn(text, start), message: `"${AGENTS_BEGIN}" has no matching "${AGENTS_END}"` } };
+    return {
+      kind: "broken",
+      problem: { ...lineColumn(text, start), message: `"${AGENTS_BEGIN}" has no matching "${AGENTS_END}"` },
+    };
   }
   const end = endMarker + AGENTS_END.length;
   return { kind: "block", start, end, text: text.slice(start, end) };

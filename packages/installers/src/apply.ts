@@ -34,7 +34,8 @@ function realTarget(file: string): string {
   try {
     return fs.realpathSync(file);
   } catch {
-    try { // dangling link or missing file: resolve the link by hand
+    try {
+      // dangling link or missing file: resolve the link by hand
       const link = fs.readlinkSync(file);
       return path.resolve(path.dirname(file), link);
     } catch {
@@ -67,7 +68,8 @@ async function applyOne(change: FileChange, options: ApplyOptions): Promise<Chan
   for (let attempt = 0; attempt < attempts; attempt += 1) {
     if (after === expected) return { path: change.path, result: "unchanged" };
     const target = realTarget(change.path);
-    if (change.backup && backup === undefined) backup = writeBackup(options.paths, change.path, expected, options.now?.());
+    if (change.backup && backup === undefined)
+      backup = writeBackup(options.paths, change.path, expected, options.now?.());
     const beforeCompare = () => options.hooks?.beforeCommit?.(change.path, attempt);
     const bytes = (text: string | null) => (text === null ? null : Buffer.from(text, "utf8"));
     if (after === null) {
@@ -76,7 +78,12 @@ async function applyOne(change: FileChange, options: ApplyOptions): Promise<Chan
         for (const dir of change.removeEmptyDirs ?? []) removeIfEmpty(dir);
         return { path: change.path, result: "deleted", ...(backup ? { backup } : {}) };
       }
-      if (removed.keptAt) return { path: change.path, result: "conflict", message: `${change.path} changed while we removed it; the changed file is kept as ${removed.keptAt}` };
+      if (removed.keptAt)
+        return {
+          path: change.path,
+          result: "conflict",
+          message: `${change.path} changed while we removed it; the changed file is kept as ${removed.keptAt}`,
+        };
     } else {
       fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
       const swapped = await swapFile(target, bytes(expected), Buffer.from(after, "utf8"), {
@@ -87,9 +94,19 @@ async function applyOne(change: FileChange, options: ApplyOptions): Promise<Chan
       if (swapped.ok) return { path: change.path, result: "written", ...(backup ? { backup } : {}) };
       if (swapped.lost) {
         // A save landed between our compare and the swap: put it back before anything else.
-        if (swapped.keptAt) return { path: change.path, result: "conflict", message: `${change.path} was saved twice while we wrote it; the earlier save is kept as ${swapped.keptAt}` };
+        if (swapped.keptAt)
+          return {
+            path: change.path,
+            result: "conflict",
+            message: `${change.path} was saved twice while we wrote it; the earlier save is kept as ${swapped.keptAt}`,
+          };
         const restored = await swapFile(target, Buffer.from(after, "utf8"), swapped.lost, { mode: change.mode });
-        if (!restored.ok) return { path: change.path, result: "conflict", message: `${change.path} kept changing while we restored a concurrent save; nothing was written` };
+        if (!restored.ok)
+          return {
+            path: change.path,
+            result: "conflict",
+            message: `${change.path} kept changing while we restored a concurrent save; nothing was written`,
+          };
       }
     }
     // The file changed under us: recompute the change from what is there now (an in-place save may
@@ -101,13 +118,22 @@ async function applyOne(change: FileChange, options: ApplyOptions): Promise<Chan
     }
     if (now.problem) return { path: change.path, result: "invalid", message: `${change.path} ${now.problem.message}` };
     const redone = change.redo(now.text);
-    if (redone === undefined) return { path: change.path, result: "invalid", message: `${change.path} changed while we wrote it and can no longer be parsed; it was left as it is` };
+    if (redone === undefined)
+      return {
+        path: change.path,
+        result: "invalid",
+        message: `${change.path} changed while we wrote it and can no longer be parsed; it was left as it is`,
+      };
     expected = now.text;
     after = redone;
     // Back up what is there now before the next attempt overwrites it.
     backup = undefined;
   }
-  return { path: change.path, result: "conflict", message: `${change.path} kept changing while we wrote it (${attempts} attempts); nothing was written` };
+  return {
+    path: change.path,
+    result: "conflict",
+    message: `${change.path} kept changing while we wrote it (${attempts} attempts); nothing was written`,
+  };
 }
 
 function removeIfEmpty(dir: string): void {

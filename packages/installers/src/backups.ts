@@ -53,11 +53,20 @@ function stamp(now: Date): string {
 }
 
 /** Writes one backup (content, or an absent record for null) and drops the oldest beyond the bound. */
-export function writeBackup(paths: Pick<Paths, "home" | "backupsDir">, file: string, content: string | null, now = new Date()): string {
+export function writeBackup(
+  paths: Pick<Paths, "home" | "backupsDir">,
+  file: string,
+  content: string | null,
+  now = new Date(),
+): string {
   fs.mkdirSync(paths.backupsDir, { recursive: true, mode: 0o700 });
   const base = `${backupStem(paths, file)}~${stamp(now)}`;
   let name = base;
-  for (let i = 1; fs.existsSync(path.join(paths.backupsDir, name)) || fs.existsSync(path.join(paths.backupsDir, name + ABSENT)); i += 1) {
+  for (
+    let i = 1;
+    fs.existsSync(path.join(paths.backupsDir, name)) || fs.existsSync(path.join(paths.backupsDir, name + ABSENT));
+    i += 1
+  ) {
     name = `${base}-${String(i).padStart(3, "0")}`;
   }
   const target = path.join(paths.backupsDir, content === null ? name + ABSENT : name);

@@ -20,7 +20,8 @@ export const CLAUDE_EVENTS = [
  * For a Claude Code without the Elicitation hooks. idle_prompt is left out on purpose: it fires ~60 s after
  * every turn and maps to nothing.
  */
-export const CLAUDE_NOTIFICATION_MATCHER = "permission_prompt|agent_needs_input|elicitation_dialog|elicitation_url_dialog";
+export const CLAUDE_NOTIFICATION_MATCHER =
+  "permission_prompt|agent_needs_input|elicitation_dialog|elicitation_url_dialog";
 /**
  * With Elicitation/ElicitationResult installed, the elicitation notifications are left out: the hooks say it
  * at once, and a notification arriving late (after the answer) would reopen a question already answered.
@@ -41,9 +42,24 @@ export function claudeCodeSpec(paths: Paths, claude?: { version: string; path: s
     layout: "grouped",
     // Claude Code refuses a settings.json with a comment or trailing comma and then ignores all of it
     // (docs/providers.md, Claude Code): never call such a file installed, never write into it.
-    grammar: { comments: false, host: "Claude Code", onError: 'itself ignores the whole file ("Invalid or malformed JSON")' },
-    events: events.map((name) => (name === "Notification" ? { name, matcher: notificationMatcher(events), handler } : { name, handler })),
-    ...(withheld.length > 0 ? { withheld: Object.fromEntries(withheld.map((w) => [w.event, `Claude Code ${version} does not know this event and would skip the whole file (needs ${w.needs})`])) } : {}),
+    grammar: {
+      comments: false,
+      host: "Claude Code",
+      onError: 'itself ignores the whole file ("Invalid or malformed JSON")',
+    },
+    events: events.map((name) =>
+      name === "Notification" ? { name, matcher: notificationMatcher(events), handler } : { name, handler },
+    ),
+    ...(withheld.length > 0
+      ? {
+          withheld: Object.fromEntries(
+            withheld.map((w) => [
+              w.event,
+              `Claude Code ${version} does not know this event and would skip the whole file (needs ${w.needs})`,
+            ]),
+          ),
+        }
+      : {}),
     ...(note !== undefined ? { note } : {}),
   };
 }

@@ -71,7 +71,9 @@ exit $r
 }
 
 const isOurs = (value: unknown) =>
-  typeof value === "object" && value !== null && String((value as Record<string, unknown>).command ?? "").includes(STATUSLINE_BASENAME);
+  typeof value === "object" &&
+  value !== null &&
+  String((value as Record<string, unknown>).command ?? "").includes(STATUSLINE_BASENAME);
 
 function parseRecord(text: string | null): StatuslineRecord | undefined {
   if (text === null) return undefined;
@@ -87,15 +89,22 @@ function parseRecord(text: string | null): StatuslineRecord | undefined {
 
 /** Our statusLine value: the user's object (padding etc. kept) running our script. */
 function ourValue(paths: Paths, original: unknown): Record<string, unknown> {
-  const base = typeof original === "object" && original !== null && !Array.isArray(original) ? (original as Record<string, unknown>) : {};
+  const base =
+    typeof original === "object" && original !== null && !Array.isArray(original)
+      ? (original as Record<string, unknown>)
+      : {};
   return { ...base, type: "command", command: `exec ${shellQuote(statuslineScriptPath(paths))}` };
 }
 
 /** settings.json with our entry, and the record of what it replaced; undefined when it cannot be edited. */
-export function statuslineInstall(paths: Paths, before: string | null): { after: string; record: StatuslineRecord } | undefined {
+export function statuslineInstall(
+  paths: Paths,
+  before: string | null,
+): { after: string; record: StatuslineRecord } | undefined {
   const text = before ?? "{}\n";
   const parsed = parseJsonc(text);
-  if (!parsed.ok || typeof parsed.value !== "object" || parsed.value === null || Array.isArray(parsed.value)) return undefined;
+  if (!parsed.ok || typeof parsed.value !== "object" || parsed.value === null || Array.isArray(parsed.value))
+    return undefined;
   const current = (parsed.value as Record<string, unknown>).statusLine;
   const fmt = detectFormat(text);
   if (current === undefined) {
@@ -115,7 +124,8 @@ export function statuslineRemoval(text: string, record: StatuslineRecord | undef
   if (!parsed.ok) return undefined;
   const node = parsed.root()?.children?.find((p) => p.children?.[0]?.value === "statusLine")?.children?.[1];
   if (node === undefined || !isOurs((parsed.value as Record<string, unknown>).statusLine)) return text;
-  if (record?.original != null) return text.slice(0, node.offset) + record.original + text.slice(node.offset + node.length);
+  if (record?.original != null)
+    return text.slice(0, node.offset) + record.original + text.slice(node.offset + node.length);
   const removed = removeAt(text, ["statusLine"]);
   return record?.fileWasAbsent === true && removed.trim() === "{}" ? null : removed;
 }
@@ -123,8 +133,21 @@ export function statuslineRemoval(text: string, record: StatuslineRecord | undef
 /** One plan item: settings.json, the script and the record, installed together, removed together. */
 export function planClaudeStatusline(paths: Paths): ItemPlan {
   const settingsRead = readText(paths.claudeSettings);
-  const base = { id: "statusline:claude-code", kind: "provider" as const, provider: "claude-code" as const, path: paths.claudeSettings };
-  if (settingsRead.problem) return { ...base, status: "invalid", problem: settingsRead.problem, detail: settingsRead.problem.message, install: [], uninstall: [] };
+  const base = {
+    id: "statusline:claude-code",
+    kind: "provider" as const,
+    provider: "claude-code" as const,
+    path: paths.claudeSettings,
+  };
+  if (settingsRead.problem)
+    return {
+      ...base,
+      status: "invalid",
+      problem: settingsRead.problem,
+      detail: settingsRead.problem.message,
+      install: [],
+      uninstall: [],
+    };
   const settings = settingsRead.text;
   const script = statuslineScriptPath(paths);
   const recordFile = statuslineRecordPath(paths);
@@ -132,26 +155,61 @@ export function planClaudeStatusline(paths: Paths): ItemPlan {
   const recordText = readText(recordFile).text;
   const parsed = settings === null ? undefined : parseJsonc(settings);
   const installedValue = parsed?.ok === true ? (parsed.value as Record<string, unknown> | null)?.statusLine : undefined;
-  const owned = (file: string, before: string | null, after: string | null, mode: number): FileChange => ({ path: file, before, after, mode, forceMode: mode === 0o755, backup: false, redo: () => after });
+  const owned = (file: string, before: string | null, after: string | null, mode: number): FileChange => ({
+    path: file,
+    before,
+    after,
+    mode,
+    forceMode: mode === 0o755,
+    backup: false,
+    redo: () => after,
+  });
   if (isOurs(installedValue)) {
     const record = parseRecord(recordText);
     const removed = statuslineRemoval(settings!, record);
     const expected = statuslineScript(paths, userCommand(record));
     const uninstall: FileChange[] = [
-      { path: paths.claudeSettings, before: settings, after: removed === undefined ? settings : removed, mode: 0o600, backup: false, redo: (cur) => (cur === null ? null : statuslineRemoval(cur, record)) },
+      {
+        path: paths.claudeSettings,
+        before: settings,
+        after: removed === undefined ? settings : removed,
+        mode: 0o600,
+        backup: false,
+        redo: (cur) => (cur === null ? null : statuslineRemoval(cur, record)),
+      },
       ...(scriptText !== null ? [owned(script, scriptText, null, 0o755)] : []),
       ...(recordText !== null ? [owned(recordFile, recordText, null, 0o600)] : []),
     ];
     const install = scriptText === expected ? [] : [owned(script, scriptText, expected, 0o755)];
-    return { ...base, status: install.length === 0 ? "installed" : "needs-repair", ...(install.length > 0 ? { detail: `${script} differs from the generated file` } : {}), install, uninstall };
+    return {
+      ...base,
+      status: install.length === 0 ? "installed" : "needs-repair",
+      ...(install.length > 0 ? { detail: `${script} differs from the generated file` } : {}),
+      install,
+      uninstall,
+    };
   }
   const planned = statuslineInstall(paths, settings);
-  if (planned === undefined) return { ...base, status: "invalid", detail: `${paths.claudeSettings} is not a JSON object`, install: [], uninstall: [] };
+  if (planned === undefined)
+    return {
+      ...base,
+      status: "invalid",
+      detail: `${paths.claudeSettings} is not a JSON object`,
+      install: [],
+      uninstall: [],
+    };
   const recordAfter = `${JSON.stringify(planned.record)}\n`;
   const install: FileChange[] = [
     owned(script, scriptText, statuslineScript(paths, userCommand(planned.record)), 0o755),
     owned(recordFile, recordText, recordAfter, 0o600),
-    { path: paths.claudeSettings, before: settings, after: planned.after, mode: 0o600, backup: false, redo: (cur) => statuslineInstall(paths, cur)?.after },
+    {
+      path: paths.claudeSettings,
+      before: settings,
+      after: planned.after,
+      mode: 0o600,
+      backup: false,
+      redo: (cur) => statuslineInstall(paths, cur)?.after,
+    },
   ];
   return { ...base, status: "not-installed", install, uninstall: [] };
 }

@@ -72,13 +72,17 @@ export function versionFromInstall(realFile: string, read: (file: string) => str
   if (dir !== undefined && parseVersion(dir) !== undefined && parts.at(-3) === "claude-code") return dir;
   const dirs: string[] = [];
   for (let i = parts.length - 1; i >= 1 && dirs.length < 4; i -= 1) dirs.push(`/${parts.slice(0, i).join("/")}`);
-  const candidates = [`${dirs[0] ?? ""}/node_modules/@anthropic-ai/claude-code/package.json`, ...dirs.map((d) => `${d}/package.json`)];
+  const candidates = [
+    `${dirs[0] ?? ""}/node_modules/@anthropic-ai/claude-code/package.json`,
+    ...dirs.map((d) => `${d}/package.json`),
+  ];
   for (const file of candidates) {
     const text = read(file);
     if (text === undefined) continue;
     try {
       const pkg = JSON.parse(text) as { name?: unknown; version?: unknown };
-      if (pkg.name === "@anthropic-ai/claude-code" && typeof pkg.version === "string" && parseVersion(pkg.version)) return pkg.version;
+      if (pkg.name === "@anthropic-ai/claude-code" && typeof pkg.version === "string" && parseVersion(pkg.version))
+        return pkg.version;
     } catch {
       // not a package.json we can use; keep looking
     }
@@ -87,7 +91,10 @@ export function versionFromInstall(realFile: string, read: (file: string) => str
 }
 
 /** One line for status: what was left out, why, and what to do. */
-export function withheldNote(claude: { version: string; path: string }, withheld: ClaudeEventChoice["withheld"]): string | undefined {
+export function withheldNote(
+  claude: { version: string; path: string },
+  withheld: ClaudeEventChoice["withheld"],
+): string | undefined {
   if (withheld.length === 0) return undefined;
   const list = withheld.map((w) => `${w.event} (${w.needs}+)`).join(", ");
   return `Claude Code ${claude.version} (${claude.path}) does not know ${list}: left out, because an unknown hook event makes it skip the whole settings file. After updating Claude Code, run \`mytty-doctor fix\``;

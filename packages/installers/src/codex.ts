@@ -10,7 +10,16 @@ import { helperCommand } from "./text.js";
  * SessionEnd (→ disconnected). A Codex too old to know one ignores it silently (docs/providers.md#codex),
  * so unlike Claude Code no version check is needed.
  */
-export const CODEX_EVENTS = ["SessionStart", "UserPromptSubmit", "PermissionRequest", "PostToolUse", "Stop", "StopFailure", "Interrupt", "SessionEnd"] as const;
+export const CODEX_EVENTS = [
+  "SessionStart",
+  "UserPromptSubmit",
+  "PermissionRequest",
+  "PostToolUse",
+  "Stop",
+  "StopFailure",
+  "Interrupt",
+  "SessionEnd",
+] as const;
 
 /**
  * The hook events Codex dispatches (its hook config and generated schemas, docs/providers.md, Codex).
@@ -48,9 +57,14 @@ export function codexSpec(paths: Paths, configToml?: string | null): HookJsonSpe
     grammar: { comments: false, host: "Codex", onError: "loads none of its hooks" },
     allowedRootKeys: ["description", "hooks"],
     events: CODEX_EVENTS.map((name) => ({ name, handler: handler(name) })),
-    undispatched: (event) => (CODEX_DISPATCHED_EVENTS.includes(event) ? undefined : `Codex does not fire ${event} (not one of its hook events), so this entry never runs`),
+    undispatched: (event) =>
+      CODEX_DISPATCHED_EVENTS.includes(event)
+        ? undefined
+        : `Codex does not fire ${event} (not one of its hook events), so this entry never runs`,
     ...(off !== undefined
-      ? { note: `Codex has hooks switched off (\`${off}\` in ${paths.codexHome}/config.toml), so it runs none of them: set it to true or remove the line` }
+      ? {
+          note: `Codex has hooks switched off (\`${off}\` in ${paths.codexHome}/config.toml), so it runs none of them: set it to true or remove the line`,
+        }
       : {}),
   };
 }
@@ -70,7 +84,11 @@ export function codexHooksSwitchedOff(configToml: string): string | undefined {
       continue;
     }
     const key = /^((?:features\.)?(?:codex_)?hooks)\s*=\s*false$/.exec(line);
-    if (key && (table === "features" ? !key[1]!.startsWith("features.") : table === "" && key[1]!.startsWith("features."))) return line;
+    if (
+      key &&
+      (table === "features" ? !key[1]!.startsWith("features.") : table === "" && key[1]!.startsWith("features."))
+    )
+      return line;
   }
   return undefined;
 }

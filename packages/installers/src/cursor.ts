@@ -38,6 +38,9 @@ export function cursorSpec(paths: Paths): HookJsonSpec {
     layout: "flat",
     grammar: { comments: true, host: "Cursor" },
     rootDefaults: { version: 1 },
-    events: CURSOR_EVENTS.map((name) => ({ name, handler: { type: "command", command: helperCommand(paths.helper, `cursor ${name}`) } })),
+    events: CURSOR_EVENTS.map((name) => ({
+      name,
+      handler: { type: "command", command: helperCommand(paths.helper, `cursor ${name}`) },
+    })),
   };
 }

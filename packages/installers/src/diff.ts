@@ -7,9 +7,20 @@ export async function unifiedDiff(changes: readonly FileChange[]): Promise<strin
   return effective(changes)
     .map((c) => {
       if (c.modeOnly) return `--- ${c.path}\n+++ ${c.path}\n@@ mode ${c.mode.toString(8)} @@\n`;
-      const patch = createTwoFilesPatch(c.before === null ? "/dev/null" : c.path, c.after === null ? "/dev/null" : c.path, c.before ?? "", c.after ?? "", undefined, undefined, { context: 3 });
+      const patch = createTwoFilesPatch(
+        c.before === null ? "/dev/null" : c.path,
+        c.after === null ? "/dev/null" : c.path,
+        c.before ?? "",
+        c.after ?? "",
+        undefined,
+        undefined,
+        { context: 3 },
+      );
       // Drop the "Index:"/"====" preamble: keep it the familiar --- / +++ form.
-      return patch.split("\n").filter((l) => !l.startsWith("Index: ") && !/^=+$/.test(l)).join("\n");
+      return patch
+        .split("\n")
+        .filter((l) => !l.startsWith("Index: ") && !/^=+$/.test(l))
+        .join("\n");
     })
     .join("");
 }

@@ -20,7 +20,8 @@ export function readText(file: string, maxBytes = MAX_CONFIG_BYTES): ReadResult 
     if (st.isDirectory()) return { text: null, problem: { line: 1, column: 1, message: "is a directory, not a file" } };
     // A fifo or device would block the read (and every status call) forever.
     if (!st.isFile()) return { text: null, problem: { line: 1, column: 1, message: "is not a regular file" } };
-    if (st.size > maxBytes) return { text: null, problem: { line: 1, column: 1, message: `is larger than ${maxBytes} bytes` } };
+    if (st.size > maxBytes)
+      return { text: null, problem: { line: 1, column: 1, message: `is larger than ${maxBytes} bytes` } };
     mode = st.mode & 0o7777;
     bytes = fs.readFileSync(file);
   } catch (error) {

@@ -7,7 +7,14 @@ import type { HookJsonSpec } from "./hook-json.js";
 import type { Paths } from "./paths.js";
 import { helperCommand } from "./text.js";
 
-export const GEMINI_EVENTS = ["SessionStart", "BeforeAgent", "Notification", "AfterTool", "AfterAgent", "SessionEnd"] as const;
+export const GEMINI_EVENTS = [
+  "SessionStart",
+  "BeforeAgent",
+  "Notification",
+  "AfterTool",
+  "AfterAgent",
+  "SessionEnd",
+] as const;
 
 /** Keys under `hooks` that Gemini CLI reads as settings, not events (older releases kept the switches there). */
 export const GEMINI_HOOK_SETTING_KEYS = ["enabled", "disabled", "notifications"] as const;
@@ -17,7 +24,12 @@ export const GEMINI_HOOK_NAME = "mytty-bar";
 
 /** `settings`: the parsed settings.json when it is an object; hooks switched off there are worth a note. */
 export function geminiSpec(paths: Paths, settings?: unknown): HookJsonSpec {
-  const handler = { name: GEMINI_HOOK_NAME, type: "command", command: helperCommand(paths.helper, "antigravity"), timeout: 5000 };
+  const handler = {
+    name: GEMINI_HOOK_NAME,
+    type: "command",
+    command: helperCommand(paths.helper, "antigravity"),
+    timeout: 5000,
+  };
   const off = settings !== undefined ? geminiHooksOff(settings) : undefined;
   return {
     provider: "antigravity",

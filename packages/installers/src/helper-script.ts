@@ -3,7 +3,13 @@
 // down, spools only while the engine's pid is alive, and never writes to the agent's stderr. A pid
 // file without the engine's lease (docs/promises.md) spools into a bounded spool only. The data dir
 // is baked in at install.
-import { ENGINE_LEASE_SECONDS, SPOOL_ENV_KEYS, SPOOL_MAGIC, SPOOL_MAX_PAYLOAD_BYTES, UNLEASED_SPOOL_KIB } from "./constants.js";
+import {
+  ENGINE_LEASE_SECONDS,
+  SPOOL_ENV_KEYS,
+  SPOOL_MAGIC,
+  SPOOL_MAX_PAYLOAD_BYTES,
+  UNLEASED_SPOOL_KIB,
+} from "./constants.js";
 import { CURSOR_ANSWERS, CURSOR_DEFAULT_ANSWER } from "./cursor.js";
 import type { Paths } from "./paths.js";
 import { shellQuote } from "./text.js";

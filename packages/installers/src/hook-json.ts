@@ -1,7 +1,16 @@
 // The shared engine for JSON hook files (Claude Code and Codex: event → groups → handlers;
 // Cursor: event → handlers). Pure: text in, plan out.
 import type { ProviderId } from "@mytty-bar/protocol";
-import { appendElement, hasComments, insertProperty, parseJsonc, problemAt, removeAt, type Grammar, type Problem } from "./jsonc-edit.js";
+import {
+  appendElement,
+  hasComments,
+  insertProperty,
+  parseJsonc,
+  problemAt,
+  removeAt,
+  type Grammar,
+  type Problem,
+} from "./jsonc-edit.js";
 import type { BackupLookup, FileChange, ItemPlan, ItemStatus } from "./plan.js";
 import { detectFormat, runsOurHelper } from "./text.js";
 
@@ -54,7 +63,15 @@ function analyze(text: string, spec: HookJsonSpec): Analysis {
   if (spec.allowedRootKeys) {
     const extra = Object.keys(value).find((k) => !spec.allowedRootKeys!.includes(k));
     if (extra !== undefined) {
-      return { ok: false, problem: problemAt(text, tree(), [extra], `unknown top-level key "${extra}" (only ${spec.allowedRootKeys.join(" and ")} are accepted, the provider ignores this file)`) };
+      return {
+        ok: false,
+        problem: problemAt(
+          text,
+          tree(),
+          [extra],
+          `unknown top-level key "${extra}" (only ${spec.allowedRootKeys.join(" and ")} are accepted, the provider ignores this file)`,
+        ),
+      };
     }
   }
   const hooks = value.hooks;
@@ -64,7 +81,10 @@ function analyze(text: string, spec: HookJsonSpec): Analysis {
   for (const [event, list] of Object.entries(hooks)) {
     if (spec.hookSettingKeys?.includes(event)) continue;
     if (!Array.isArray(list) || !list.every(isObj)) {
-      return { ok: false, problem: problemAt(text, tree(), ["hooks", event], `"hooks.${event}" is not an array of objects`) };
+      return {
+        ok: false,
+        problem: problemAt(text, tree(), ["hooks", event], `"hooks.${event}" is not an array of objects`),
+      };
     }
     list.forEach((entry, gi) => {
       if (spec.layout === "flat") {
@@ -72,7 +92,8 @@ function analyze(text: string, spec: HookJsonSpec): Analysis {
         return;
       }
       const handlers = (entry as Json).hooks;
-      if (Array.isArray(handlers)) handlers.forEach((h, hi) => runsOurHelper(h) && owned.push({ event, group: gi, index: hi }));
+      if (Array.isArray(handlers))
+        handlers.forEach((h, hi) => runsOurHelper(h) && owned.push({ event, group: gi, index: hi }));
     });
   }
   return { ok: true, root: value, owned };
@@ -105,21 +126,31 @@ function problems(a: Extract<Analysis, { ok: true }>, spec: HookJsonSpec): { eve
       const o = mine[0]!;
       const group = hooks[ev.name]![spec.layout === "flat" ? o.index : o.group]!;
       const handler = spec.layout === "flat" ? group : (group.hooks as unknown[])[o.index];
-      if (!deepEqual(handler, ev.handler)) out.push({ event: ev.name, reason: "entry differs (helper path, arguments or timeout)" });
-      else if (spec.layout === "grouped" && group.matcher !== ev.matcher) out.push({ event: ev.name, reason: "matcher differs" });
+      if (!deepEqual(handler, ev.handler))
+        out.push({ event: ev.name, reason: "entry differs (helper path, arguments or timeout)" });
+      else if (spec.layout === "grouped" && group.matcher !== ev.matcher)
+        out.push({ event: ev.name, reason: "matcher differs" });
     }
   }
   for (const o of a.owned) {
     if (!spec.events.some((e) => e.name === o.event) && !out.some((p) => p.event === o.event)) {
-      out.push({ event: o.event, reason: spec.withheld?.[o.event] ?? spec.undispatched?.(o.event) ?? "stale entry for an event we no longer use" });
+      out.push({
+        event: o.event,
+        reason: spec.withheld?.[o.event] ?? spec.undispatched?.(o.event) ?? "stale entry for an event we no longer use",
+      });
     }
   }
-  for (const [k, v] of Object.entries(spec.rootDefaults ?? {})) if (!(k in a.root)) out.push({ event: k, reason: `missing "${k}": ${JSON.stringify(v)}` });
+  for (const [k, v] of Object.entries(spec.rootDefaults ?? {}))
+    if (!(k in a.root)) out.push({ event: k, reason: `missing "${k}": ${JSON.stringify(v)}` });
   return out;
 }
 
 /** Removes our handlers of `events` (all when undefined), pruning groups that held only ours. */
-function removeOwned(text: string, spec: HookJsonSpec, events?: ReadonlySet<string>): { text: string; touched: Set<string> } {
+function removeOwned(
+  text: string,
+  spec: HookJsonSpec,
+  events?: ReadonlySet<string>,
+): { text: string; touched: Set<string> } {
   const touched = new Set<string>();
   for (;;) {
     const a = analyze(text, spec);
@@ -132,16 +163,24 @@ function removeOwned(text: string, spec: HookJsonSpec, events?: ReadonlySet<stri
       text = removeAt(text, ["hooks", o.event, o.index]);
       continue;
     }
-    const group = ((a.root.hooks as Record<string, Json[]>)[o.event]!)[o.group]!;
-    const onlyOurs = (group.hooks as unknown[]).length === 1 && Object.keys(group).every((k) => k === "hooks" || k === "matcher");
-    text = onlyOurs ? removeAt(text, ["hooks", o.event, o.group]) : removeAt(text, ["hooks", o.event, o.group, "hooks", o.index]);
+    const group = (a.root.hooks as Record<string, Json[]>)[o.event]![o.group]!;
+    const onlyOurs =
+      (group.hooks as unknown[]).length === 1 && Object.keys(group).every((k) => k === "hooks" || k === "matcher");
+    text = onlyOurs
+      ? removeAt(text, ["hooks", o.event, o.group])
+      : removeAt(text, ["hooks", o.event, o.group, "hooks", o.index]);
   }
 }
 
 function pruneEvents(text: string, spec: HookJsonSpec, events: Iterable<string>): string {
   for (const event of events) {
     const a = analyze(text, spec);
-    if (a.ok && isObj(a.root.hooks) && Array.isArray(a.root.hooks[event]) && (a.root.hooks[event] as unknown[]).length === 0) {
+    if (
+      a.ok &&
+      isObj(a.root.hooks) &&
+      Array.isArray(a.root.hooks[event]) &&
+      (a.root.hooks[event] as unknown[]).length === 0
+    ) {
       text = removeAt(text, ["hooks", event]);
     }
   }
@@ -158,8 +197,13 @@ export function installText(before: string | null, spec: HookJsonSpec): string |
   const fmt = detectFormat(before ?? "");
   const repair = new Set(bad.map((b) => b.event));
   const removed = removeOwned(text, spec, repair);
-  text = pruneEvents(removed.text, spec, [...removed.touched].filter((e) => !spec.events.some((s) => s.name === e)));
-  for (const [k, v] of Object.entries(spec.rootDefaults ?? {})) if (!(k in a.root)) text = insertProperty(text, [], k, v, fmt);
+  text = pruneEvents(
+    removed.text,
+    spec,
+    [...removed.touched].filter((e) => !spec.events.some((s) => s.name === e)),
+  );
+  for (const [k, v] of Object.entries(spec.rootDefaults ?? {}))
+    if (!(k in a.root)) text = insertProperty(text, [], k, v, fmt);
   const after = analyze(text, spec);
   if (!after.ok) return undefined;
   const hooks = after.root.hooks as Record<string, unknown[]> | undefined;
@@ -172,7 +216,10 @@ export function installText(before: string | null, spec: HookJsonSpec): string |
   for (const ev of wanted) {
     const present = analyze(text, spec);
     const list = present.ok ? (present.root.hooks as Record<string, unknown[]>)[ev.name] : undefined;
-    text = list === undefined ? insertProperty(text, ["hooks"], ev.name, [groupFor(spec, ev)], fmt) : appendElement(text, ["hooks", ev.name], groupFor(spec, ev), fmt);
+    text =
+      list === undefined
+        ? insertProperty(text, ["hooks"], ev.name, [groupFor(spec, ev)], fmt)
+        : appendElement(text, ["hooks", ev.name], groupFor(spec, ev), fmt);
   }
   return text;
 }
@@ -185,7 +232,13 @@ export function installText(before: string | null, spec: HookJsonSpec): string |
 export type RemovalHint = Json | null | undefined;
 
 const ownedOnly = (list: unknown, spec: HookJsonSpec): boolean =>
-  Array.isArray(list) && list.length > 0 && list.every((g) => (spec.layout === "flat" ? runsOurHelper(g) : isObj(g) && Array.isArray(g.hooks) && g.hooks.length > 0 && g.hooks.every(runsOurHelper)));
+  Array.isArray(list) &&
+  list.length > 0 &&
+  list.every((g) =>
+    spec.layout === "flat"
+      ? runsOurHelper(g)
+      : isObj(g) && Array.isArray(g.hooks) && g.hooks.length > 0 && g.hooks.every(runsOurHelper),
+  );
 
 /** Text after uninstall: our handlers gone, and the containers our install created gone with them. */
 export function removalText(before: string, spec: HookJsonSpec, hint: RemovalHint): string | null | undefined {
@@ -195,11 +248,17 @@ export function removalText(before: string, spec: HookJsonSpec, hint: RemovalHin
   const { text: c0, touched } = removeOwned(before, spec);
   const hintHooks = isObj(hint) && isObj(hint.hooks) ? hint.hooks : undefined;
   // Keep an emptied event array only when the backup shows the user had it without us.
-  const keepEvent = (e: string) => hintHooks !== undefined && Array.isArray(hintHooks[e]) && !ownedOnly(hintHooks[e], spec);
-  let text = pruneEvents(c0, spec, [...touched].filter((e) => !keepEvent(e)));
+  const keepEvent = (e: string) =>
+    hintHooks !== undefined && Array.isArray(hintHooks[e]) && !ownedOnly(hintHooks[e], spec);
+  let text = pruneEvents(
+    c0,
+    spec,
+    [...touched].filter((e) => !keepEvent(e)),
+  );
   const a1 = analyze(text, spec);
   const keepHooks = hintHooks !== undefined && !Object.values(hintHooks).some((l) => ownedOnly(l, spec));
-  if (a1.ok && isObj(a1.root.hooks) && Object.keys(a1.root.hooks).length === 0 && !keepHooks) text = removeAt(text, ["hooks"]);
+  if (a1.ok && isObj(a1.root.hooks) && Object.keys(a1.root.hooks).length === 0 && !keepHooks)
+    text = removeAt(text, ["hooks"]);
   for (const [k, v] of Object.entries(spec.rootDefaults ?? {})) {
     // Remove a default we added: only when the backup proves it was not there (or we created the file).
     const added = hint === null || (isObj(hint) && !(k in hint));
@@ -216,10 +275,23 @@ export function parseHint(backup: string | null | undefined): RemovalHint {
   return p.ok && isObj(p.value) ? p.value : undefined;
 }
 
-export function planHookJson(spec: HookJsonSpec, before: string | null, newestBackup: BackupLookup, unreadable?: Problem): ItemPlan {
+export function planHookJson(
+  spec: HookJsonSpec,
+  before: string | null,
+  newestBackup: BackupLookup,
+  unreadable?: Problem,
+): ItemPlan {
   const base = { id: spec.id ?? spec.provider, kind: "provider" as const, provider: spec.provider, path: spec.path };
-  const change = (b: string | null, after: string | null, redo: FileChange["redo"]): FileChange => ({ path: spec.path, before: b, after, mode: 0o600, backup: true, redo });
-  if (unreadable) return { ...base, status: "invalid", problem: unreadable, detail: unreadable.message, install: [], uninstall: [] };
+  const change = (b: string | null, after: string | null, redo: FileChange["redo"]): FileChange => ({
+    path: spec.path,
+    before: b,
+    after,
+    mode: 0o600,
+    backup: true,
+    redo,
+  });
+  if (unreadable)
+    return { ...base, status: "invalid", problem: unreadable, detail: unreadable.message, install: [], uninstall: [] };
   const redoInstall = (cur: string | null) => installText(cur, spec);
   // The backup is looked up once: by the time a retry runs, uninstall has taken a backup of its own.
   // Read once (a retry runs after uninstall took its own backup), and only when uninstall is asked for.
@@ -227,10 +299,16 @@ export function planHookJson(spec: HookJsonSpec, before: string | null, newestBa
   const hint = (): RemovalHint => (hintMemo ??= { value: parseHint(newestBackup(spec.path)) }).value;
   const redoRemove = (cur: string | null) => (cur === null ? null : removalText(cur, spec, hint()));
   if (before === null) {
-    return { ...base, status: "not-installed", install: [change(null, installText(null, spec)!, redoInstall)], uninstall: [] };
+    return {
+      ...base,
+      status: "not-installed",
+      install: [change(null, installText(null, spec)!, redoInstall)],
+      uninstall: [],
+    };
   }
   const a = analyze(before, spec);
-  if (!a.ok) return { ...base, status: "invalid", problem: a.problem, detail: a.problem.message, install: [], uninstall: [] };
+  if (!a.ok)
+    return { ...base, status: "invalid", problem: a.problem, detail: a.problem.message, install: [], uninstall: [] };
   const bad = problems(a, spec);
   // Uninstall is computed on first use: status never needs it and it re-parses the file per removal.
   const lazyUninstall = <T extends object>(plan: T): T & { uninstall: FileChange[] } => {
@@ -246,12 +324,21 @@ export function planHookJson(spec: HookJsonSpec, before: string | null, newestBa
       },
     }) as T & { uninstall: FileChange[] };
   };
-  if (bad.length === 0) return lazyUninstall({ ...base, status: "installed", install: [], ...(spec.note !== undefined ? { detail: spec.note } : {}) });
+  if (bad.length === 0)
+    return lazyUninstall({
+      ...base,
+      status: "installed",
+      install: [],
+      ...(spec.note !== undefined ? { detail: spec.note } : {}),
+    });
   const status: ItemStatus = a.owned.length > 0 ? "needs-repair" : "not-installed";
   const reasons = status === "needs-repair" ? bad.map((b) => `${b.event}: ${b.reason}`) : [];
   const detail = [...reasons, ...(spec.note !== undefined ? [spec.note] : [])].join("; ") || undefined;
   const plan = lazyUninstall({ ...base, status, ...(detail ? { detail } : {}) });
   let install: FileChange[] | undefined;
   // Like uninstall, the edit is computed only when a command asks for it.
-  return Object.defineProperty(plan, "install", { enumerable: true, get: () => (install ??= [change(before, installText(before, spec)!, redoInstall)]) }) as typeof plan & { install: FileChange[] };
+  return Object.defineProperty(plan, "install", {
+    enumerable: true,
+    get: () => (install ??= [change(before, installText(before, spec)!, redoInstall)]),
+  }) as typeof plan & { install: FileChange[] };
 }

@@ -2,18 +2,54 @@ export * from "./paths.js";
 export * from "./plan.js";
 export * from "./text.js";
 export { ENGINE_LEASE_SECONDS, ENGINE_LEASE_RENEW_SECONDS } from "./constants.js";
-export { PROVIDER_IDS as INSTALLABLE_PROVIDERS, PROVIDER_NAMES as PROVIDER_LABELS, isProviderId as isInstallableProvider } from "./constants.js";
-export { TARGET_IDS as INSTALL_TARGETS, TARGET_NAMES as TARGET_LABELS, isTargetId as isInstallTarget, targetProvider, type TargetId } from "./constants.js";
+export {
+  PROVIDER_IDS as INSTALLABLE_PROVIDERS,
+  PROVIDER_NAMES as PROVIDER_LABELS,
+  isProviderId as isInstallableProvider,
+} from "./constants.js";
+export {
+  TARGET_IDS as INSTALL_TARGETS,
+  TARGET_NAMES as TARGET_LABELS,
+  isTargetId as isInstallTarget,
+  targetProvider,
+  type TargetId,
+} from "./constants.js";
 export { geminiSpec, geminiHooksOff, GEMINI_EVENTS, GEMINI_HOOK_NAME } from "./gemini.js";
 export { parseJsonc, type Problem } from "./jsonc-edit.js";
 export { readText, MAX_CONFIG_BYTES } from "./fsio.js";
 export { BACKUPS_PER_FILE, backupStem, listBackups, newestBackupLookup, writeBackup, countBackups } from "./backups.js";
 export type { ApplyHooks, ApplyOptions, ChangeOutcome } from "./apply.js";
-export { installText, removalText, parseHint, planHookJson, type RemovalHint, type HookJsonSpec, type HookEventSpec } from "./hook-json.js";
-export { claudeCodeSpec, CLAUDE_EVENTS, CLAUDE_NOTIFICATION_MATCHER, CLAUDE_NOTIFICATION_MATCHER_ELICITING } from "./claude-code.js";
-export { CLAUDE_EVENT_FLOORS, CLAUDE_TOLERANT_FROM, atLeast, claudeEventsFor, parseVersion, versionFromInstall } from "./claude-version.js";
+export {
+  installText,
+  removalText,
+  parseHint,
+  planHookJson,
+  type RemovalHint,
+  type HookJsonSpec,
+  type HookEventSpec,
+} from "./hook-json.js";
+export {
+  claudeCodeSpec,
+  CLAUDE_EVENTS,
+  CLAUDE_NOTIFICATION_MATCHER,
+  CLAUDE_NOTIFICATION_MATCHER_ELICITING,
+} from "./claude-code.js";
+export {
+  CLAUDE_EVENT_FLOORS,
+  CLAUDE_TOLERANT_FROM,
+  atLeast,
+  claudeEventsFor,
+  parseVersion,
+  versionFromInstall,
+} from "./claude-version.js";
 export { installedClaudeVersion, rememberClaude, rememberedClaude, type ClaudeInstall } from "./presence.js";
-export { codexSpec, codexHooksSwitchedOff, CODEX_EVENTS, CODEX_DISPATCHED_EVENTS, CODEX_TIMEOUT_CAPS } from "./codex.js";
+export {
+  codexSpec,
+  codexHooksSwitchedOff,
+  CODEX_EVENTS,
+  CODEX_DISPATCHED_EVENTS,
+  CODEX_TIMEOUT_CAPS,
+} from "./codex.js";
 export { cursorSpec, CURSOR_ANSWERS, CURSOR_DEFAULT_ANSWER, CURSOR_EVENTS } from "./cursor.js";
 export { opencodePluginText, OPENCODE_FORWARDED, OPENCODE_PLUGIN_ID, OPENCODE_RUN_ENDS } from "./opencode.js";
 export { antigravityFiles, ANTIGRAVITY_EVENTS } from "./antigravity.js";
@@ -21,8 +57,26 @@ export { helperScript, envVarFor } from "./helper-script.js";
 export { guideText } from "./guide-text.js";
 export { agentsBlock, skillText, AGENTS_BEGIN, AGENTS_END, SKILL_NAME } from "./pointer-text.js";
 export { insertBlock, removeBlock, scanBlock } from "./agents-md.js";
-export { planProvider, planHelper, planGuide, planPointer, POINTER_PROVIDERS, type PlanContext, type PointerProvider } from "./items.js";
-export { planAll, planContext, installItems, fixItems, uninstallItems, installChanges, uninstallChanges, type Plans, type SelectOptions } from "./operations.js";
+export {
+  planProvider,
+  planHelper,
+  planGuide,
+  planPointer,
+  POINTER_PROVIDERS,
+  type PlanContext,
+  type PointerProvider,
+} from "./items.js";
+export {
+  planAll,
+  planContext,
+  installItems,
+  fixItems,
+  uninstallItems,
+  installChanges,
+  uninstallChanges,
+  type Plans,
+  type SelectOptions,
+} from "./operations.js";
 export * from "./team-guide.js";
 
 // Write-side modules load on first use, so read-only callers (`mytty-doctor status`) skip them.
@@ -45,4 +99,14 @@ export async function unifiedDiff(changes: readonly FileChange[]): Promise<strin
 export async function presentProviders(paths: Paths, pathVar?: string, ids?: readonly TargetId[]): Promise<TargetId[]> {
   return (await import("./presence.js")).presentProviders(paths, pathVar, ids);
 }
-export { planClaudeStatusline, statuslineScript, statuslineInstall, statuslineRemoval, statuslineScriptPath, statuslineRecordPath, statuslineDataDir, STATUSLINE_BASENAME, type StatuslineRecord } from "./claude-statusline.js";
+export {
+  planClaudeStatusline,
+  statuslineScript,
+  statuslineInstall,
+  statuslineRemoval,
+  statuslineScriptPath,
+  statuslineRecordPath,
+  statuslineDataDir,
+  STATUSLINE_BASENAME,
+  type StatuslineRecord,
+} from "./claude-statusline.js";

@@ -45,7 +45,12 @@ export function planProvider(id: TargetId, ctx: PlanContext): ItemPlan {
     case "claude-code":
     case "codex":
     case "cursor": {
-      const spec = id === "claude-code" ? claudeCodeSpec(paths, ctx.claudeVersion?.()) : id === "codex" ? codexSpec(paths, readText(paths.codexConfig, 1024 * 1024).text) : cursorSpec(paths);
+      const spec =
+        id === "claude-code"
+          ? claudeCodeSpec(paths, ctx.claudeVersion?.())
+          : id === "codex"
+            ? codexSpec(paths, readText(paths.codexConfig, 1024 * 1024).text)
+            : cursorSpec(paths);
       const read = readText(spec.path);
       return planHookJson(spec, read.text, ctx.newestBackup, read.problem);
     }
@@ -53,19 +58,28 @@ export function planProvider(id: TargetId, ctx: PlanContext): ItemPlan {
       const read = readText(paths.opencodePlugin);
       const base = { id, kind: "provider" as const, provider: id, path: paths.opencodePlugin };
       if (read.problem) return invalid(base, read.problem);
-      return planOwnedFiles(base, [{ path: paths.opencodePlugin, expected: opencodePluginText(paths), current: read.text, mode: 0o600 }]);
+      return planOwnedFiles(base, [
+        { path: paths.opencodePlugin, expected: opencodePluginText(paths), current: read.text, mode: 0o600 },
+      ]);
     }
     case "antigravity": {
       const base = { id, kind: "provider" as const, provider: id, path: paths.antigravityPluginDir };
       const files = antigravityFiles(paths).map((f) => ({ f, read: readText(f.path) }));
       const bad = files.find((x) => x.read.problem);
       if (bad) return invalid({ ...base, path: bad.f.path }, bad.read.problem!);
-      return planOwnedFiles(base, files.map(({ f, read }) => ({ path: f.path, expected: f.text, current: read.text, mode: 0o600 })), [paths.antigravityPluginDir]);
+      return planOwnedFiles(
+        base,
+        files.map(({ f, read }) => ({ path: f.path, expected: f.text, current: read.text, mode: 0o600 })),
+        [paths.antigravityPluginDir],
+      );
     }
   }
 }
 
-function invalid(base: Omit<ItemPlan, "status" | "install" | "uninstall">, problem: NonNullable<ItemPlan["problem"]>): ItemPlan {
+function invalid(
+  base: Omit<ItemPlan, "status" | "install" | "uninstall">,
+  problem: NonNullable<ItemPlan["problem"]>,
+): ItemPlan {
   return { ...base, status: "invalid", problem, detail: problem.message, install: [], uninstall: [] };
 }
 
@@ -74,7 +88,20 @@ export function planHelper(ctx: PlanContext): ItemPlan {
   const read = readText(helper);
   const base = { id: "helper", kind: "helper" as const, path: helper };
   if (read.problem) return invalid(base, read.problem);
-  return planOwnedFiles(base, [{ path: helper, expected: helperScript(ctx.paths), current: read.text, mode: 0o755, forceMode: true, ...(read.mode !== undefined ? { currentMode: read.mode } : {}) }], [binDir]);
+  return planOwnedFiles(
+    base,
+    [
+      {
+        path: helper,
+        expected: helperScript(ctx.paths),
+        current: read.text,
+        mode: 0o755,
+        forceMode: true,
+        ...(read.mode !== undefined ? { currentMode: read.mode } : {}),
+      },
+    ],
+    [binDir],
+  );
 }
 
 export function planGuide(ctx: PlanContext): ItemPlan {
@@ -98,7 +125,11 @@ function planSkill(ctx: PlanContext): ItemPlan {
   if (read.problem) return invalid(base, read.problem);
   const found = LANGS.find((l) => read.text === skillText(ctx.paths, l));
   const lang = ctx.lang ?? found ?? "en";
-  const plan = planOwnedFiles({ ...base, lang }, [{ path: file, expected: skillText(ctx.paths, lang), current: read.text, mode: 0o600 }], [path.dirname(file)]);
+  const plan = planOwnedFiles(
+    { ...base, lang },
+    [{ path: file, expected: skillText(ctx.paths, lang), current: read.text, mode: 0o600 }],
+    [path.dirname(file)],
+  );
   return plan;
 }
 
@@ -127,9 +158,24 @@ function planAgentsMd(ctx: PlanContext): ItemPlan {
     return s.kind === "broken" ? undefined : insertBlock(cur, agentsBlock(ctx.paths, lang));
   };
   const after = install(text)!;
-  const change = (after: string | null, redo: (cur: string | null) => string | null | undefined) => ({ path: file, before: text, after, mode: 0o644, backup: true, redo });
+  const change = (after: string | null, redo: (cur: string | null) => string | null | undefined) => ({
+    path: file,
+    before: text,
+    after,
+    mode: 0o644,
+    backup: true,
+    redo,
+  });
   const uninstall = scan.kind === "block" ? [change(removal(text), removal)] : [];
-  if (scan.kind === "none") return { ...base, lang, status: "not-installed", install: [change(after, install)], uninstall };
+  if (scan.kind === "none")
+    return { ...base, lang, status: "not-installed", install: [change(after, install)], uninstall };
   if (after === text) return { ...base, lang, status: "installed", install: [], uninstall };
-  return { ...base, lang, status: "needs-repair", detail: `the managed block in ${file} differs from the generated text`, install: [change(after, install)], uninstall };
+  return {
+    ...base,
+    lang,
+    status: "needs-repair",
+    detail: `the managed block in ${file} differs from the generated text`,
+    install: [change(after, install)],
+    uninstall,
+  };
 }

@@ -9,7 +9,10 @@ import type { Edit, JSONPath, Node, ParseError } from "jsonc-parser";
 // loader this CommonJS package costs ~3x, and `mytty-doctor status --json` must stay within
 // 1.5 x `node -e 0`. The version is pinned exactly (3.3.1), so the internal path is stable.
 const requireHere = createRequire(import.meta.url);
-const { parseTree, findNodeAtLocation } = requireHere("jsonc-parser/lib/umd/impl/parser.js") as Pick<typeof JsoncParser, "parseTree" | "findNodeAtLocation">;
+const { parseTree, findNodeAtLocation } = requireHere("jsonc-parser/lib/umd/impl/parser.js") as Pick<
+  typeof JsoncParser,
+  "parseTree" | "findNodeAtLocation"
+>;
 const full = (): typeof JsoncParser => requireHere("jsonc-parser") as typeof JsoncParser;
 const applyEdits = (text: string, edits: Edit[]): string => full().applyEdits(text, edits);
 import { lineColumn, lineIndentAt, type TextFormat } from "./text.js";
@@ -44,9 +47,17 @@ const JSONC: Grammar = { comments: true };
 /** Parses a config file in `grammar` (default: JSON with comments); a syntax error is a Problem, never an exception. */
 export function parseJsonc(text: string, grammar: Grammar = JSONC): ParseResult {
   // jsonc-parser calls it an "invalid symbol"; the agents' own JSON parsers refuse it too.
-  if (text.startsWith("\uFEFF")) return { ok: false, problem: { line: 1, column: 1, message: "starts with a byte order mark (save it as UTF-8 without BOM)" } };
+  if (text.startsWith("\uFEFF"))
+    return {
+      ok: false,
+      problem: { line: 1, column: 1, message: "starts with a byte order mark (save it as UTF-8 without BOM)" },
+    };
   const tooDeep = offsetBeyondDepth(text, MAX_JSONC_DEPTH);
-  if (tooDeep !== undefined) return { ok: false, problem: { ...lineColumn(text, tooDeep), message: `nests deeper than ${MAX_JSONC_DEPTH} levels` } };
+  if (tooDeep !== undefined)
+    return {
+      ok: false,
+      problem: { ...lineColumn(text, tooDeep), message: `nests deeper than ${MAX_JSONC_DEPTH} levels` },
+    };
   // Plain JSON — what the agents write, and most hand edits — parses natively in a fraction of the time
   // (this runs for every config on every `status`); JSON is JSONC, so the value is the same. Not for
   // "__proto__" keys, which JSON.parse keeps as own properties and the tree walk would not.
@@ -54,7 +65,12 @@ export function parseJsonc(text: string, grammar: Grammar = JSONC): ParseResult 
     try {
       const value: unknown = JSON.parse(text);
       let tree: { root: Node | undefined } | undefined;
-      return { ok: true, value, root: () => (tree ??= { root: parseTree(text, [], { allowTrailingComma: false, disallowComments: false }) }).root };
+      return {
+        ok: true,
+        value,
+        root: () =>
+          (tree ??= { root: parseTree(text, [], { allowTrailingComma: false, disallowComments: false }) }).root,
+      };
     } catch {
       // comments, trailing commas or a real error: the JSONC parser says which, and where
     }
@@ -74,9 +90,14 @@ function syntaxProblem(text: string, error: ParseError, grammar: Grammar): Probl
   const code = full().printParseErrorCode(error.error);
   const what = trailing !== undefined ? "a trailing comma" : code === "InvalidCommentToken" ? "a comment" : undefined;
   if (what === undefined) return { ...at, message: describe(code) };
-  const accepts = grammar.comments ? "accepts comments but no trailing commas" : "reads this file as strict JSON (no comments, no trailing commas)";
+  const accepts = grammar.comments
+    ? "accepts comments but no trailing commas"
+    : "reads this file as strict JSON (no comments, no trailing commas)";
   const effect = grammar.onError !== undefined ? ` and ${grammar.onError} because of it` : "";
-  return { ...at, message: `${what} at line ${at.line}:${at.column}: ${grammar.host ?? "the program that reads this file"} ${accepts}${effect}; remove it` };
+  return {
+    ...at,
+    message: `${what} at line ${at.line}:${at.column}: ${grammar.host ?? "the program that reads this file"} ${accepts}${effect}; remove it`,
+  };
 }
 
 /** Offset of the comma right before `offset` (only whitespace between), when the error is a trailing comma. */
@@ -144,7 +165,9 @@ function mustFind(text: string, path: JSONPath): Node {
 }
 
 function render(value: unknown, base: string, fmt: TextFormat): string {
-  return JSON.stringify(value, null, fmt.indent).split("\n").join(fmt.eol + base);
+  return JSON.stringify(value, null, fmt.indent)
+    .split("\n")
+    .join(fmt.eol + base);
 }
 
 /** Indentation for a new child of `container`: a sibling's, else the container's line plus one step. */
@@ -202,7 +225,11 @@ export function removeAt(text: string, path: JSONPath): string {
     edit = { offset: container.offset + 1, length: end - container.offset - 1, content: "" };
   } else if (index > 0) {
     const prev = siblings[index - 1]!;
-    edit = { offset: prev.offset + prev.length, length: item.offset + item.length - (prev.offset + prev.length), content: "" };
+    edit = {
+      offset: prev.offset + prev.length,
+      length: item.offset + item.length - (prev.offset + prev.length),
+      content: "",
+    };
   } else {
     const next = siblings[1]!;
     edit = { offset: item.offset, length: next.offset - item.offset, content: "" };

@@ -2,7 +2,15 @@
 import type { ProviderId } from "@mytty-bar/protocol";
 import { TARGET_IDS, type TargetId } from "./constants.js";
 import { newestBackupLookup } from "./backups.js";
-import { planGuide, planHelper, planPointer, planProvider, POINTER_PROVIDERS, type PlanContext, type PointerProvider } from "./items.js";
+import {
+  planGuide,
+  planHelper,
+  planPointer,
+  planProvider,
+  POINTER_PROVIDERS,
+  type PlanContext,
+  type PointerProvider,
+} from "./items.js";
 import type { FileChange, ItemPlan, Lang } from "./plan.js";
 import type { Paths } from "./paths.js";
 import { installedClaudeVersion, rememberedClaude, type ClaudeInstall } from "./presence.js";
@@ -17,12 +25,18 @@ export interface Plans {
 /** `pathVar` is where the `claude` binary is looked for (its version decides which events are written). */
 export function planContext(paths: Paths, lang?: Lang, pathVar: string | undefined = process.env.PATH): PlanContext {
   let version: { value: ClaudeInstall | undefined } | undefined;
-  const claudeVersion = () => (version ??= { value: installedClaudeVersion(paths.home, pathVar, process.platform, rememberedClaude(paths.claudeSeen)) }).value;
+  const claudeVersion = () =>
+    (version ??= {
+      value: installedClaudeVersion(paths.home, pathVar, process.platform, rememberedClaude(paths.claudeSeen)),
+    }).value;
   return { paths, ...(lang ? { lang } : {}), newestBackup: newestBackupLookup(paths), claudeVersion };
 }
 
 /** Plans every item; a check that throws becomes a "crashed" entry instead of hiding the others. */
-export function planAll(ctx: PlanContext, providers: readonly TargetId[] = TARGET_IDS): Plans & { crashed: { id: string; message: string }[] } {
+export function planAll(
+  ctx: PlanContext,
+  providers: readonly TargetId[] = TARGET_IDS,
+): Plans & { crashed: { id: string; message: string }[] } {
   const crashed: { id: string; message: string }[] = [];
   const guard = <T>(id: string, fn: () => T): T | undefined => {
     try {
@@ -33,7 +47,15 @@ export function planAll(ctx: PlanContext, providers: readonly TargetId[] = TARGE
     }
   };
   const list = <T>(xs: (T | undefined)[]) => xs.filter((x): x is T => x !== undefined);
-  const placeholder = (id: string, kind: ItemPlan["kind"], path: string): ItemPlan => ({ id, kind, path, status: "invalid", detail: "the check crashed", install: [], uninstall: [] });
+  const placeholder = (id: string, kind: ItemPlan["kind"], path: string): ItemPlan => ({
+    id,
+    kind,
+    path,
+    status: "invalid",
+    detail: "the check crashed",
+    install: [],
+    uninstall: [],
+  });
   return {
     providers: list(providers.map((id) => guard(id, () => planProvider(id, ctx)))),
     helper: guard("helper", () => planHelper(ctx)) ?? placeholder("helper", "helper", ctx.paths.helper),
@@ -51,13 +73,15 @@ export interface SelectOptions {
 }
 
 /** A provider item is named by its target id ("gemini" holds the protocol provider "antigravity"). */
-const named = (p: ItemPlan, ids: readonly TargetId[]) => p.kind === "provider" && (ids as readonly string[]).includes(p.id);
+const named = (p: ItemPlan, ids: readonly TargetId[]) =>
+  p.kind === "provider" && (ids as readonly string[]).includes(p.id);
 
 /** The items `install <targets>` touches: their hooks, the helper, the guide and their pointers. */
 export function installItems(plans: Plans, ids: readonly TargetId[], opts: SelectOptions = {}): ItemPlan[] {
   const items: ItemPlan[] = plans.providers.filter((p) => named(p, ids));
   if (items.length > 0) items.push(plans.helper, plans.guide);
-  if (opts.pointers !== false) items.push(...plans.pointers.filter((p) => p.provider && hasPointer(p.provider) && ids.includes(p.provider)));
+  if (opts.pointers !== false)
+    items.push(...plans.pointers.filter((p) => p.provider && hasPointer(p.provider) && ids.includes(p.provider)));
   return items;
 }
 

@@ -12,8 +12,13 @@ export interface OwnedFile {
   currentMode?: number;
 }
 
-export function planOwnedFiles(base: Omit<ItemPlan, "status" | "install" | "uninstall">, files: readonly OwnedFile[], removeEmptyDirs: string[] = []): ItemPlan {
-  const wrongMode = (f: OwnedFile) => f.forceMode === true && f.currentMode !== undefined && (f.currentMode & 0o777) !== f.mode;
+export function planOwnedFiles(
+  base: Omit<ItemPlan, "status" | "install" | "uninstall">,
+  files: readonly OwnedFile[],
+  removeEmptyDirs: string[] = [],
+): ItemPlan {
+  const wrongMode = (f: OwnedFile) =>
+    f.forceMode === true && f.currentMode !== undefined && (f.currentMode & 0o777) !== f.mode;
   const stale = files.filter((f) => f.current !== f.expected || wrongMode(f));
   const present = files.filter((f) => f.current !== null);
   const install: FileChange[] = stale.map((f) => ({
@@ -27,11 +32,27 @@ export function planOwnedFiles(base: Omit<ItemPlan, "status" | "install" | "unin
     redo: () => f.expected,
     ...(wrongMode(f) && f.current === f.expected ? { modeOnly: true } : {}),
   }));
-  const uninstall: FileChange[] = present.map((f) => ({ path: f.path, before: f.current, after: null, mode: f.mode, backup: false, removeEmptyDirs, redo: () => null }));
+  const uninstall: FileChange[] = present.map((f) => ({
+    path: f.path,
+    before: f.current,
+    after: null,
+    mode: f.mode,
+    backup: false,
+    removeEmptyDirs,
+    redo: () => null,
+  }));
   const status = stale.length === 0 ? "installed" : present.length === 0 ? "not-installed" : "needs-repair";
   const detail =
     status === "needs-repair"
-      ? stale.map((f) => (f.current === null ? `${f.path} is missing` : f.current !== f.expected ? `${f.path} differs from the generated file` : `${f.path} is not executable`)).join("; ")
+      ? stale
+          .map((f) =>
+            f.current === null
+              ? `${f.path} is missing`
+              : f.current !== f.expected
+                ? `${f.path} differs from the generated file`
+                : `${f.path} is not executable`,
+          )
+          .join("; ")
       : undefined;
   return { ...base, status, ...(detail ? { detail } : {}), install, uninstall };
 }

@@ -61,7 +61,10 @@ export function effective(changes: readonly FileChange[]): FileChange[] {
  * Content alone cannot tell `"Stop": []` that was there before from one we created, so the candidates
  * go from least to most pruned and the newest backup (taken before our install) breaks the tie.
  */
-export function chooseRemoval(candidates: readonly (string | null)[], backup: string | null | undefined): string | null {
+export function chooseRemoval(
+  candidates: readonly (string | null)[],
+  backup: string | null | undefined,
+): string | null {
   const match = candidates.find((c) => c === backup);
   if (backup !== undefined && match !== undefined) return match;
   const last = candidates.at(-1) ?? null;

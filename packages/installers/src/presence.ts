@@ -77,18 +77,35 @@ function claudePlaces(home: string, platform: NodeJS.Platform): string[] {
   const nvm = under(".nvm", "versions", "node");
   let nvmBins: string[] = [];
   try {
-    const byVersion = (v: string) => v.replace(/^v/, "").split(".").map((n) => Number(n) || 0);
+    const byVersion = (v: string) =>
+      v
+        .replace(/^v/, "")
+        .split(".")
+        .map((n) => Number(n) || 0);
     const newestFirst = (a: string, b: string) => {
       const [x, y] = [byVersion(a), byVersion(b)];
       for (let i = 0; i < 3; i += 1) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (y[i] ?? 0) - (x[i] ?? 0);
       return 0;
     };
-    if (fs.existsSync(nvm)) nvmBins = fs.readdirSync(nvm).sort(newestFirst).slice(0, 32).map((v) => path.join(nvm, v, "bin"));
+    if (fs.existsSync(nvm))
+      nvmBins = fs
+        .readdirSync(nvm)
+        .sort(newestFirst)
+        .slice(0, 32)
+        .map((v) => path.join(nvm, v, "bin"));
   } catch {
     // no nvm
   }
   const system = platform === "darwin" ? ["/opt/homebrew/bin", "/usr/local/bin"] : [];
-  return [under(".local", "bin"), under(".claude", "local"), ...system, under(".volta", "bin"), under(".bun", "bin"), under(".npm-global", "bin"), ...nvmBins];
+  return [
+    under(".local", "bin"),
+    under(".claude", "local"),
+    ...system,
+    under(".volta", "bin"),
+    under(".bun", "bin"),
+    under(".npm-global", "bin"),
+    ...nvmBins,
+  ];
 }
 
 export interface ClaudeInstall {
@@ -109,7 +126,8 @@ export function installedClaudeVersion(
   platform: NodeJS.Platform = process.platform,
   remembered?: string,
 ): ClaudeInstall | undefined {
-  const recalled = remembered !== undefined ? findIn([path.dirname(remembered)], [path.basename(remembered)]) : undefined;
+  const recalled =
+    remembered !== undefined ? findIn([path.dirname(remembered)], [path.basename(remembered)]) : undefined;
   const found = findIn(pathDirs(pathVar), ["claude"]) ?? recalled ?? findIn(claudePlaces(home, platform), ["claude"]);
   if (found === undefined) return undefined;
   try {
@@ -121,7 +139,11 @@ export function installedClaudeVersion(
 }
 
 /** Of `ids` (default: every target), those present; only the ones asked about are looked for. */
-export function presentProviders(paths: Paths, pathVar: string | undefined = process.env.PATH, ids: readonly TargetId[] = TARGET_IDS): TargetId[] {
+export function presentProviders(
+  paths: Paths,
+  pathVar: string | undefined = process.env.PATH,
+  ids: readonly TargetId[] = TARGET_IDS,
+): TargetId[] {
   return ids.filter((id) => fs.existsSync(configDir(id, paths)) || onPath(BINARIES[id], pathVar));
 }
 
@@ -131,7 +153,9 @@ export function rememberedClaude(file: string): string | undefined {
   if (text === undefined) return undefined;
   try {
     const value = (JSON.parse(text) as { path?: unknown }).path;
-    return typeof value === "string" && path.isAbsolute(value) && value.length <= 4096 && !value.includes("\0") ? value : undefined;
+    return typeof value === "string" && path.isAbsolute(value) && value.length <= 4096 && !value.includes("\0")
+      ? value
+      : undefined;
   } catch {
     return undefined; // not JSON: nothing remembered
   }

@@ -97,7 +97,12 @@ function stage(target: string, content: Buffer, options: SwapOptions): string {
  * kept and checked afterwards: a save that won the race is never overwritten unseen (a rename over the
  * target would destroy it). For those few microseconds the path does not exist, as in Emacs's save.
  */
-export async function swapFile(target: string, expected: Buffer | null, content: Buffer, options: SwapOptions): Promise<SwapResult> {
+export async function swapFile(
+  target: string,
+  expected: Buffer | null,
+  content: Buffer,
+  options: SwapOptions,
+): Promise<SwapResult> {
   const tmp = stage(target, content, options);
   try {
     await options.beforeCompare?.();
@@ -139,7 +144,11 @@ function placeNew(tmp: string, target: string): boolean {
 }
 
 /** Deletes `target` if it still holds `expected`; a file that changed is put back (or kept beside it). */
-export async function removeFile(target: string, expected: Buffer, beforeCompare?: () => void | Promise<void>): Promise<SwapResult> {
+export async function removeFile(
+  target: string,
+  expected: Buffer,
+  beforeCompare?: () => void | Promise<void>,
+): Promise<SwapResult> {
   await beforeCompare?.();
   const aside = sideName(target, "del");
   try {

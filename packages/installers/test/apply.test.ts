@@ -4,7 +4,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { applyChanges, listBackups, planAll, planContext, planProvider, resolvePaths, type Paths } from "@mytty-bar/installers";
+import {
+  applyChanges,
+  listBackups,
+  planAll,
+  planContext,
+  planProvider,
+  resolvePaths,
+  type Paths,
+} from "@mytty-bar/installers";
 
 let tmp: string;
 let paths: Paths;
@@ -44,8 +52,13 @@ it("reports a file that keeps changing instead of overwriting it", async () => {
   writeSettings("{}\n");
   const plan = planProvider("claude-code", planContext(paths));
   let n = 0;
-  const out = await applyChanges(plan.install, { paths, hooks: { beforeCommit: () => writeSettings(`{"n": ${n++}}\n`) } });
-  expect(out).toEqual([{ path: paths.claudeSettings, result: "conflict", message: expect.stringContaining("kept changing") }]);
+  const out = await applyChanges(plan.install, {
+    paths,
+    hooks: { beforeCommit: () => writeSettings(`{"n": ${n++}}\n`) },
+  });
+  expect(out).toEqual([
+    { path: paths.claudeSettings, result: "conflict", message: expect.stringContaining("kept changing") },
+  ]);
   expect(fs.readFileSync(paths.claudeSettings, "utf8")).toBe(`{"n": ${n - 1}}\n`);
 });
 

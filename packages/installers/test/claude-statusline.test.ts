@@ -8,7 +8,9 @@ import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { applyChanges, planClaudeStatusline, resolvePaths, statuslineDataDir, type Paths } from "../src/index.js";
 
-const INPUT = readFileSync(fileURLToPath(new URL("../../../fixtures/statusline/claude-code-2.1.90.json", import.meta.url)));
+const INPUT = readFileSync(
+  fileURLToPath(new URL("../../../fixtures/statusline/claude-code-2.1.90.json", import.meta.url)),
+);
 
 let home: string;
 let paths: Paths;
@@ -36,14 +38,22 @@ async function uninstall(): Promise<void> {
 
 /** Runs a statusLine command the way Claude Code does: `sh -c <command>` with the JSON on stdin. */
 function runStatusLine(command: string): Buffer {
-  return execFileSync("/bin/sh", ["-c", command], { input: INPUT, cwd: home, env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home } });
+  return execFileSync("/bin/sh", ["-c", command], {
+    input: INPUT,
+    cwd: home,
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home },
+  });
 }
 
 describe("claude-code --statusline", () => {
   it("prints the user's own status line byte for byte (colours, no trailing newline) and keeps the JSON", async () => {
     const script = path.join(home, "my status.sh");
     // Reads the input (model name via sed), prints ANSI colours and no trailing newline.
-    await fs.writeFile(script, `#!/bin/sh\nm=$(sed -n 's/.*"display_name":"\\([^"]*\\)".*/\\1/p')\nprintf '\\033[1;32m%s\\033[0m \\033[33m\\342\\226\\210 5h\\033[0m' "$m"\n`, { mode: 0o755 });
+    await fs.writeFile(
+      script,
+      `#!/bin/sh\nm=$(sed -n 's/.*"display_name":"\\([^"]*\\)".*/\\1/p')\nprintf '\\033[1;32m%s\\033[0m \\033[33m\\342\\226\\210 5h\\033[0m' "$m"\n`,
+      { mode: 0o755 },
+    );
     const userCommand = `'${script}' --compact`;
     const original = `{\n  "model": "opus",\n  "statusLine": {\n    "type": "command",\n    "command": ${JSON.stringify(userCommand)},\n    "padding": 0\n  },\n  "permissions": { "allow": [] }\n}\n`;
     await fs.writeFile(paths.claudeSettings, original);
@@ -52,7 +62,10 @@ describe("claude-code --statusline", () => {
     expect(expected.toString("utf8")).toBe(`${esc}[1;32mOpus 4.6${esc}[0m ${esc}[33m█ 5h${esc}[0m`);
 
     await install();
-    const settings = JSON.parse(await fs.readFile(paths.claudeSettings, "utf8")) as { statusLine: { command: string; padding: number }; model: string };
+    const settings = JSON.parse(await fs.readFile(paths.claudeSettings, "utf8")) as {
+      statusLine: { command: string; padding: number };
+      model: string;
+    };
     expect(settings.statusLine.command).toContain("mytty-bar-statusline");
     expect(settings.statusLine.padding).toBe(0);
     expect(settings.model).toBe("opus");
@@ -73,7 +86,9 @@ describe("claude-code --statusline", () => {
     const original = `{\r\n\t"model": "sonnet"\r\n}`;
     await fs.writeFile(paths.claudeSettings, original);
     await install();
-    expect(runStatusLine(JSON.parse(await fs.readFile(paths.claudeSettings, "utf8")).statusLine.command).length).toBe(0);
+    expect(runStatusLine(JSON.parse(await fs.readFile(paths.claudeSettings, "utf8")).statusLine.command).length).toBe(
+      0,
+    );
     await uninstall();
     expect(await fs.readFile(paths.claudeSettings, "utf8")).toBe(original);
 

@@ -3,7 +3,17 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { CLAUDE_EVENTS, atLeast, claudeCodeSpec, claudeEventsFor, installText, installedClaudeVersion, parseVersion, planHookJson, resolvePaths } from "@mytty-bar/installers";
+import {
+  CLAUDE_EVENTS,
+  atLeast,
+  claudeCodeSpec,
+  claudeEventsFor,
+  installText,
+  installedClaudeVersion,
+  parseVersion,
+  planHookJson,
+  resolvePaths,
+} from "@mytty-bar/installers";
 
 /** The version found, on Linux (no system dirs searched). */
 const versionOf = (home: string, pathVar: string) => installedClaudeVersion(home, pathVar, "linux")?.version;
@@ -30,7 +40,8 @@ function link(target: string, at: string): void {
   fs.symlinkSync(target, at);
 }
 
-const pkg = (version: string, name = "@anthropic-ai/claude-code") => JSON.stringify({ name, version, bin: { claude: "cli.js" } });
+const pkg = (version: string, name = "@anthropic-ai/claude-code") =>
+  JSON.stringify({ name, version, bin: { claude: "cli.js" } });
 
 describe("versions", () => {
   it("parses x.y.z with an optional v and suffix, nothing else", () => {
@@ -52,18 +63,42 @@ describe("versions", () => {
     expect(claudeEventsFor(CLAUDE_EVENTS, undefined).events).toEqual([...CLAUDE_EVENTS]);
     expect(claudeEventsFor(CLAUDE_EVENTS, "2.1.101")).toEqual({ events: [...CLAUDE_EVENTS], withheld: [] });
     expect(claudeEventsFor(CLAUDE_EVENTS, "2.1.78").withheld).toEqual([{ event: "PostToolBatch", needs: "2.1.101" }]);
-    expect(claudeEventsFor(CLAUDE_EVENTS, "2.0.44").withheld.map((w) => w.event)).toEqual(["PermissionRequest", "PostToolBatch", "Elicitation", "ElicitationResult", "StopFailure"]);
+    expect(claudeEventsFor(CLAUDE_EVENTS, "2.0.44").withheld.map((w) => w.event)).toEqual([
+      "PermissionRequest",
+      "PostToolBatch",
+      "Elicitation",
+      "ElicitationResult",
+      "StopFailure",
+    ]);
     // The Elicitation hooks arrived in 2.1.76, StopFailure in 2.1.78.
-    expect(claudeEventsFor(CLAUDE_EVENTS, "2.1.75").withheld.map((w) => w.event)).toEqual(["PostToolBatch", "Elicitation", "ElicitationResult", "StopFailure"]);
-    expect(claudeEventsFor(CLAUDE_EVENTS, "2.1.76").withheld.map((w) => w.event)).toEqual(["PostToolBatch", "StopFailure"]);
-    expect(claudeEventsFor(CLAUDE_EVENTS, "1.0.70").events).toEqual(["SessionStart", "SessionEnd", "UserPromptSubmit", "Notification", "Stop"]);
+    expect(claudeEventsFor(CLAUDE_EVENTS, "2.1.75").withheld.map((w) => w.event)).toEqual([
+      "PostToolBatch",
+      "Elicitation",
+      "ElicitationResult",
+      "StopFailure",
+    ]);
+    expect(claudeEventsFor(CLAUDE_EVENTS, "2.1.76").withheld.map((w) => w.event)).toEqual([
+      "PostToolBatch",
+      "StopFailure",
+    ]);
+    expect(claudeEventsFor(CLAUDE_EVENTS, "1.0.70").events).toEqual([
+      "SessionStart",
+      "SessionEnd",
+      "UserPromptSubmit",
+      "Notification",
+      "Stop",
+    ]);
   });
 });
 
 describe("installedClaudeVersion", () => {
   it("reads a native install's version from the file the symlink on PATH points at", () => {
     const root = tempRoot();
-    const binary = put(path.join(root, "home", ".local", "share", "claude", "versions", "2.1.77"), "#!/bin/sh\n", 0o755);
+    const binary = put(
+      path.join(root, "home", ".local", "share", "claude", "versions", "2.1.77"),
+      "#!/bin/sh\n",
+      0o755,
+    );
     link(binary, path.join(root, "bin", "claude"));
     expect(versionOf(path.join(root, "nobody"), path.join(root, "bin"))).toBe("2.1.77");
   });
@@ -107,7 +142,17 @@ describe("installedClaudeVersion", () => {
     const native = put(path.join(home, ".local", "share", "claude", "versions", "2.1.240"), "#!/bin/sh\n", 0o755);
     link(native, path.join(home, ".local", "bin", "claude"));
     const nvmBin = (node: string, version: string) => {
-      const pkgDir = path.join(home, ".nvm", "versions", "node", node, "lib", "node_modules", "@anthropic-ai", "claude-code");
+      const pkgDir = path.join(
+        home,
+        ".nvm",
+        "versions",
+        "node",
+        node,
+        "lib",
+        "node_modules",
+        "@anthropic-ai",
+        "claude-code",
+      );
       put(path.join(pkgDir, "package.json"), pkg(version));
       const cli = put(path.join(pkgDir, "cli.js"), "#!/usr/bin/env node\n", 0o755);
       const bin = path.join(home, ".nvm", "versions", "node", node, "bin");
@@ -116,9 +161,15 @@ describe("installedClaudeVersion", () => {
     };
     const old = nvmBin("v18.20.0", "2.0.77");
     // The user's shell runs nvm's Node 18: that claude is the one to respect.
-    expect(installedClaudeVersion(home, `/usr/bin:${old}`, "linux")).toEqual({ version: "2.0.77", path: path.join(old, "claude") });
+    expect(installedClaudeVersion(home, `/usr/bin:${old}`, "linux")).toEqual({
+      version: "2.0.77",
+      path: path.join(old, "claude"),
+    });
     // A Finder-started app sees neither dir on PATH: the native install, not a leftover in nvm.
-    expect(installedClaudeVersion(home, "/usr/bin:/bin", "linux")).toEqual({ version: "2.1.240", path: path.join(home, ".local", "bin", "claude") });
+    expect(installedClaudeVersion(home, "/usr/bin:/bin", "linux")).toEqual({
+      version: "2.1.240",
+      path: path.join(home, ".local", "bin", "claude"),
+    });
     // No native install: nvm's newest Node first (v20.10 before v18.20 and v9).
     fs.rmSync(path.join(home, ".local"), { recursive: true });
     nvmBin("v20.10.0", "2.1.100");

@@ -4,9 +4,13 @@ import { codexHooksSwitchedOff, codexSpec, resolvePaths } from "@mytty-bar/insta
 
 describe("codexHooksSwitchedOff", () => {
   it("finds hooks = false (or the older codex_hooks) in [features], with comments and CRLF", () => {
-    expect(codexHooksSwitchedOff('model = "gpt-5-codex"\n\n[features]\nweb_search = true\nhooks = false   # too noisy\n')).toBe("hooks = false");
+    expect(
+      codexHooksSwitchedOff('model = "gpt-5-codex"\n\n[features]\nweb_search = true\nhooks = false   # too noisy\n'),
+    ).toBe("hooks = false");
     expect(codexHooksSwitchedOff("[features]\r\ncodex_hooks = false\r\n")).toBe("codex_hooks = false");
-    expect(codexHooksSwitchedOff("features.hooks = false\n[profiles.fast]\nmodel = \"o4-mini\"\n")).toBe("features.hooks = false");
+    expect(codexHooksSwitchedOff('features.hooks = false\n[profiles.fast]\nmodel = "o4-mini"\n')).toBe(
+      "features.hooks = false",
+    );
   });
 
   it("ignores hooks turned on, commented out, or in another table", () => {

@@ -1,15 +1,35 @@
 // Codex hooks as Codex runs them: the timeouts it honours, and entries under events it never fires.
 import { describe, expect, it } from "vitest";
-import { CODEX_DISPATCHED_EVENTS, CODEX_EVENTS, codexSpec, installText, planHookJson, resolvePaths } from "@mytty-bar/installers";
+import {
+  CODEX_DISPATCHED_EVENTS,
+  CODEX_EVENTS,
+  codexSpec,
+  installText,
+  planHookJson,
+  resolvePaths,
+} from "@mytty-bar/installers";
 
 const paths = resolvePaths({ env: { HOME: "/home/sam" }, platform: "linux" });
 const none = () => undefined;
 
 describe("Codex hooks.json", () => {
   it("writes SessionEnd and Interrupt with the 3 s Codex clamps them to, the rest with 5 s", () => {
-    const written = JSON.parse(installText(null, codexSpec(paths))!) as { hooks: Record<string, { hooks: { timeout: number }[] }[]> };
-    const timeouts = Object.fromEntries(Object.entries(written.hooks).map(([event, groups]) => [event, groups[0]!.hooks[0]!.timeout]));
-    expect(timeouts).toEqual({ SessionStart: 5, UserPromptSubmit: 5, PermissionRequest: 5, PostToolUse: 5, Stop: 5, StopFailure: 5, Interrupt: 3, SessionEnd: 3 });
+    const written = JSON.parse(installText(null, codexSpec(paths))!) as {
+      hooks: Record<string, { hooks: { timeout: number }[] }[]>;
+    };
+    const timeouts = Object.fromEntries(
+      Object.entries(written.hooks).map(([event, groups]) => [event, groups[0]!.hooks[0]!.timeout]),
+    );
+    expect(timeouts).toEqual({
+      SessionStart: 5,
+      UserPromptSubmit: 5,
+      PermissionRequest: 5,
+      PostToolUse: 5,
+      Stop: 5,
+      StopFailure: 5,
+      Interrupt: 3,
+      SessionEnd: 3,
+    });
   });
 
   it("installs only events Codex dispatches", () => {
@@ -17,7 +37,10 @@ describe("Codex hooks.json", () => {
   });
 
   it("repairs an older install whose SessionEnd asked for more than Codex runs", () => {
-    const old = installText(null, codexSpec(paths))!.replace(/("SessionEnd": \[\s*\{\s*"hooks": \[\s*\{[^}]*"timeout": )3/, "$15");
+    const old = installText(null, codexSpec(paths))!.replace(
+      /("SessionEnd": \[\s*\{\s*"hooks": \[\s*\{[^}]*"timeout": )3/,
+      "$15",
+    );
     expect(old).toContain('"timeout": 5');
     const plan = planHookJson(codexSpec(paths), old, none);
     expect(plan.status).toBe("needs-repair");
@@ -29,8 +52,12 @@ describe("Codex hooks.json", () => {
     installed.hooks.Notification = installed.hooks.Stop;
     const plan = planHookJson(codexSpec(paths), JSON.stringify(installed, null, 2), none);
     expect(plan.status).toBe("needs-repair");
-    expect(plan.detail).toBe("Notification: Codex does not fire Notification (not one of its hook events), so this entry never runs");
-    const fixed = JSON.parse(installText(JSON.stringify(installed, null, 2), codexSpec(paths))!) as { hooks: Record<string, unknown> };
+    expect(plan.detail).toBe(
+      "Notification: Codex does not fire Notification (not one of its hook events), so this entry never runs",
+    );
+    const fixed = JSON.parse(installText(JSON.stringify(installed, null, 2), codexSpec(paths))!) as {
+      hooks: Record<string, unknown>;
+    };
     expect(Object.keys(fixed.hooks)).not.toContain("Notification");
   });
 });

@@ -32,7 +32,9 @@ describe("JSON hook edits", () => {
     // Comments: fine for Cursor and Gemini CLI; Claude Code would ignore the whole file, so it is never edited.
     const commented = text.includes("/*");
     if (commented) expect(installText(text, claudeCodeSpec(paths))).toBeUndefined();
-    for (const spec of commented ? [cursorSpec(paths), geminiSpec(paths)] : [claudeCodeSpec(paths), cursorSpec(paths), geminiSpec(paths)]) {
+    for (const spec of commented
+      ? [cursorSpec(paths), geminiSpec(paths)]
+      : [claudeCodeSpec(paths), cursorSpec(paths), geminiSpec(paths)]) {
       const after = installText(text, spec)!;
       expect(after).not.toBe(text);
       expect(installText(after, spec)).toBe(after);
@@ -45,7 +47,10 @@ describe("JSON hook edits", () => {
     expect(after).toBe(
       '{\r\n\t"description": "opus",\r\n\t"hooks": {\r\n' +
         codexSpec(paths)
-          .events.map((e) => `\t\t"${e.name}": [\r\n\t\t\t{\r\n\t\t\t\t"hooks": [\r\n\t\t\t\t\t{\r\n\t\t\t\t\t\t"type": "command",\r\n\t\t\t\t\t\t"command": ${JSON.stringify(`exec '${paths.helper}' codex`)},\r\n\t\t\t\t\t\t"timeout": ${e.handler.timeout}\r\n\t\t\t\t\t}\r\n\t\t\t\t]\r\n\t\t\t}\r\n\t\t]`)
+          .events.map(
+            (e) =>
+              `\t\t"${e.name}": [\r\n\t\t\t{\r\n\t\t\t\t"hooks": [\r\n\t\t\t\t\t{\r\n\t\t\t\t\t\t"type": "command",\r\n\t\t\t\t\t\t"command": ${JSON.stringify(`exec '${paths.helper}' codex`)},\r\n\t\t\t\t\t\t"timeout": ${e.handler.timeout}\r\n\t\t\t\t\t}\r\n\t\t\t\t]\r\n\t\t\t}\r\n\t\t]`,
+          )
           .join(",\r\n") +
         "\r\n\t}\r\n}",
     );
@@ -89,22 +94,32 @@ describe("ownership", () => {
 
   it("writes Claude Code, Codex and Cursor commands with `exec`, Antigravity's without", () => {
     const quoted = `'${paths.helper}'`;
-    expect(claudeCodeSpec(paths).events.map((e) => e.handler.command)).toEqual(claudeCodeSpec(paths).events.map(() => `exec ${quoted} claude-code`));
+    expect(claudeCodeSpec(paths).events.map((e) => e.handler.command)).toEqual(
+      claudeCodeSpec(paths).events.map(() => `exec ${quoted} claude-code`),
+    );
     expect(new Set(codexSpec(paths).events.map((e) => e.handler.command))).toEqual(new Set([`exec ${quoted} codex`]));
-    expect(cursorSpec(paths).events.map((e) => e.handler.command)).toEqual(cursorSpec(paths).events.map((e) => `exec ${quoted} cursor ${e.name}`));
-    const agy = JSON.parse(antigravityFiles(paths)[1]!.text) as Record<string, Record<string, Array<{ command: string }>>>;
+    expect(cursorSpec(paths).events.map((e) => e.handler.command)).toEqual(
+      cursorSpec(paths).events.map((e) => `exec ${quoted} cursor ${e.name}`),
+    );
+    const agy = JSON.parse(antigravityFiles(paths)[1]!.text) as Record<
+      string,
+      Record<string, Array<{ command: string }>>
+    >;
     expect(agy["mytty-bar"]!.Stop![0]!.command).toBe(`${quoted} antigravity Stop`);
   });
 });
 
 describe("AGENTS.md block", () => {
   const block = agentsBlock(paths, "en");
-  it.each(["", "# T\n", "# T", "# T\r\n", "a\n\n<!-- mytty:pane-team:begin -->\nx\n<!-- mytty:pane-team:end -->"])("insert then remove restores %j", (text) => {
-    const after = insertBlock(text, block);
-    expect(after).toContain(block.split("\n")[1]);
-    expect(insertBlock(after, block)).toBe(after);
-    expect(removeBlock(after)).toBe(text);
-  });
+  it.each(["", "# T\n", "# T", "# T\r\n", "a\n\n<!-- mytty:pane-team:begin -->\nx\n<!-- mytty:pane-team:end -->"])(
+    "insert then remove restores %j",
+    (text) => {
+      const after = insertBlock(text, block);
+      expect(after).toContain(block.split("\n")[1]);
+      expect(insertBlock(after, block)).toBe(after);
+      expect(removeBlock(after)).toBe(text);
+    },
+  );
 
   it("replaces a stale block in place", () => {
     const stale = `top\n\n${agentsBlock(paths, "ja")}\n\nbottom\n`;

@@ -10,7 +10,9 @@ import { parseSpoolFile } from "@mytty-bar/protocol";
 import { claudeCodeSpec, codexSpec, cursorSpec, helperScript, resolvePaths, type Paths } from "@mytty-bar/installers";
 
 // bash stands in for macOS, whose /bin/sh is bash in POSIX mode.
-const SHELLS = ["/bin/sh", "/usr/bin/dash", "/bin/dash", "/bin/bash"].filter((s, i, all) => fs.existsSync(s) && all.findIndex((x) => fs.realpathSync(x) === fs.realpathSync(s)) === i);
+const SHELLS = ["/bin/sh", "/usr/bin/dash", "/bin/dash", "/bin/bash"].filter(
+  (s, i, all) => fs.existsSync(s) && all.findIndex((x) => fs.realpathSync(x) === fs.realpathSync(s)) === i,
+);
 const MiB = 1024 * 1024;
 
 let tmp: string;
@@ -107,7 +109,17 @@ describe.each(SHELLS)("helper under %s", (shell) => {
     const parsed = parseSpoolFile(bytes);
     expect(parsed.ok).toBe(true);
     if (parsed.ok) {
-      expect(parsed.envelope).toMatchObject({ provider: "cursor", event: "preToolUse", cwd: tmp, env: { term_program: "iTerm.app", tmux_pane: "%3", cf_bundle_identifier: "com.googlecode.iterm2", mytty_agent: "cursor" } });
+      expect(parsed.envelope).toMatchObject({
+        provider: "cursor",
+        event: "preToolUse",
+        cwd: tmp,
+        env: {
+          term_program: "iTerm.app",
+          tmux_pane: "%3",
+          cf_bundle_identifier: "com.googlecode.iterm2",
+          mytty_agent: "cursor",
+        },
+      });
       expect(parsed.payload).toEqual({ session_id: "s-1", prompt: "héllo" });
     }
   });
@@ -146,13 +158,15 @@ describe.each(SHELLS)("helper under %s", (shell) => {
   it("turns 100 concurrent calls into 100 well-formed spool files", async () => {
     engineUp();
     await Promise.all(
-      Array.from({ length: 100 }, (_, n) =>
-        new Promise<void>((resolve, reject) => {
-          const child = spawn(shell, [paths.helper, "codex"], { env: env(), stdio: ["pipe", "ignore", "ignore"] });
-          child.on("error", reject);
-          child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`exit ${code}`))));
-          child.stdin.end(JSON.stringify({ n, pad: "x".repeat(4096) }));
-        }),
+      Array.from(
+        { length: 100 },
+        (_, n) =>
+          new Promise<void>((resolve, reject) => {
+            const child = spawn(shell, [paths.helper, "codex"], { env: env(), stdio: ["pipe", "ignore", "ignore"] });
+            child.on("error", reject);
+            child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`exit ${code}`))));
+            child.stdin.end(JSON.stringify({ n, pad: "x".repeat(4096) }));
+          }),
       ),
     );
     const files = spooled();

@@ -7,7 +7,9 @@ import { describe, expect, it } from "vitest";
 import { codexSpec, parseJsonc, planHookJson, resolvePaths } from "@mytty-bar/installers";
 
 const configs = path.resolve(import.meta.dirname, "..", "..", "..", "fixtures", "configs");
-const fixtures = ["claude-code", "codex", "cursor"].flatMap((dir) => fs.readdirSync(path.join(configs, dir)).map((f) => path.join(dir, f)));
+const fixtures = ["claude-code", "codex", "cursor"].flatMap((dir) =>
+  fs.readdirSync(path.join(configs, dir)).map((f) => path.join(dir, f)),
+);
 
 describe("parseJsonc", () => {
   it.each(fixtures)("gives %s the value the JSONC parser gives, or refuses it", (name) => {
@@ -21,8 +23,15 @@ describe("parseJsonc", () => {
 
   it("still points at the spot of a shape problem in plain JSON", () => {
     const paths = resolvePaths({ env: { HOME: "/home/sam" }, platform: "linux" });
-    const plan = planHookJson(codexSpec(paths), '{\n  "description": "x",\n  "hooks": {\n    "Stop": {}\n  }\n}\n', () => undefined);
-    expect(plan).toMatchObject({ status: "invalid", problem: { line: 4, column: 13, message: '"hooks.Stop" is not an array of objects' } });
+    const plan = planHookJson(
+      codexSpec(paths),
+      '{\n  "description": "x",\n  "hooks": {\n    "Stop": {}\n  }\n}\n',
+      () => undefined,
+    );
+    expect(plan).toMatchObject({
+      status: "invalid",
+      problem: { line: 4, column: 13, message: '"hooks.Stop" is not an array of objects' },
+    });
   });
 
   it("reads a __proto__ key as the JSONC parser does (no own property), and pollutes nothing", () => {

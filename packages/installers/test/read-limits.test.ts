@@ -20,12 +20,18 @@ function home() {
 describe("parseJsonc limits", () => {
   it("refuses nesting deeper than 256 levels with the spot, and accepts 256", () => {
     const deep = `{"a":\n${"[".repeat(300)}${"]".repeat(300)}}`;
-    expect(parseJsonc(deep)).toEqual({ ok: false, problem: { line: 2, column: 256, message: "nests deeper than 256 levels" } });
+    expect(parseJsonc(deep)).toEqual({
+      ok: false,
+      problem: { line: 2, column: 256, message: "nests deeper than 256 levels" },
+    });
     expect(parseJsonc(`${"[".repeat(256)}${"]".repeat(256)}`).ok).toBe(true);
   });
 
   it("names a byte order mark instead of calling it an invalid symbol", () => {
-    expect(parseJsonc('\uFEFF{"a": 1}')).toEqual({ ok: false, problem: { line: 1, column: 1, message: "starts with a byte order mark (save it as UTF-8 without BOM)" } });
+    expect(parseJsonc('\uFEFF{"a": 1}')).toEqual({
+      ok: false,
+      problem: { line: 1, column: 1, message: "starts with a byte order mark (save it as UTF-8 without BOM)" },
+    });
   });
 
   it("does not count brackets inside strings or comments", () => {
@@ -41,6 +47,11 @@ describe("planning over hostile config files", () => {
     fs.writeFileSync(paths.codexHooks, `${"[".repeat(200_000)}${"]".repeat(200_000)}`);
     const plans = planAll(planContext(paths));
     expect(plans.crashed).toEqual([]);
-    expect(plans.providers.find((p) => p.id === "codex")).toMatchObject({ status: "invalid", detail: "nests deeper than 256 levels", install: [], uninstall: [] });
+    expect(plans.providers.find((p) => p.id === "codex")).toMatchObject({
+      status: "invalid",
+      detail: "nests deeper than 256 levels",
+      install: [],
+      uninstall: [],
+    });
   });
 });

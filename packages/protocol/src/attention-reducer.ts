@@ -26,7 +26,9 @@ export function itemKindFor(event: AgentEvent, run: Run, completionThresholdMs: 
     case "failed":
       return "failure";
     case "succeeded":
-      return run.startedAt !== undefined && ms(event.at) - ms(run.startedAt) >= completionThresholdMs ? "completion" : undefined;
+      return run.startedAt !== undefined && ms(event.at) - ms(run.startedAt) >= completionThresholdMs
+        ? "completion"
+        : undefined;
     default:
       return undefined;
   }
@@ -52,7 +54,9 @@ export function reduceAttention(
 ): { items: AttentionItem[]; created: AttentionItem[] } {
   const next = isWaiting(previous)
     ? items.map((item) =>
-        item.runId === run.id && item.resolvedAt === undefined && REQUEST_KINDS.includes(item.kind) ? { ...item, resolvedAt: event.at } : item,
+        item.runId === run.id && item.resolvedAt === undefined && REQUEST_KINDS.includes(item.kind)
+          ? { ...item, resolvedAt: event.at }
+          : item,
       )
     : [...items];
   const kind = itemKindFor(event, run, completionThresholdMs);

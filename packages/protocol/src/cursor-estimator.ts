@@ -49,7 +49,8 @@ function hookIs(event: AgentEvent, ...names: string[]): boolean {
 
 /** Feeds one mapped cursor event (others and synthetic ones are ignored). */
 export function observeCursorEvent(state: CursorEstimatorState, event: AgentEvent, now: Date): CursorEstimatorState {
-  if (event.provider !== "cursor" || event.synthetic === true || event.hook.startsWith(SYNTHETIC_HOOK_PREFIX)) return state;
+  if (event.provider !== "cursor" || event.synthetic === true || event.hook.startsWith(SYNTHETIC_HOOK_PREFIX))
+    return state;
 
   if (event.kind === "succeeded" || event.kind === "failed" || event.kind === "disconnected") {
     return {
@@ -66,7 +67,12 @@ export function observeCursorEvent(state: CursorEstimatorState, event: AgentEven
   if (hookIs(event, "preToolUse")) {
     if (state.pending.some((p) => keyOf(p.runId, p.toolUseId) === key)) return state;
     if (state.settled?.includes(key) || state.stoppedRuns?.includes(event.runId)) return state;
-    const pending: PendingToolCall = { runId: event.runId, runKey: event.runKey, toolUseId, deadline: now.getTime() + CURSOR_APPROVAL_DELAY_MS };
+    const pending: PendingToolCall = {
+      runId: event.runId,
+      runKey: event.runKey,
+      toolUseId,
+      deadline: now.getTime() + CURSOR_APPROVAL_DELAY_MS,
+    };
     if (event.sessionId !== undefined) pending.sessionId = event.sessionId;
     if (event.toolName !== undefined) pending.toolName = event.toolName;
     return { ...state, pending: [...state.pending, pending] };
@@ -102,7 +108,10 @@ function approvalEvent(call: PendingToolCall, now: Date): AgentEvent {
 }
 
 /** Removes due keys and returns one synthetic approval-requested event for each. */
-export function dueCursorApprovals(state: CursorEstimatorState, now: Date): { state: CursorEstimatorState; events: AgentEvent[] } {
+export function dueCursorApprovals(
+  state: CursorEstimatorState,
+  now: Date,
+): { state: CursorEstimatorState; events: AgentEvent[] } {
   const t = now.getTime();
   const due = state.pending.filter((p) => p.deadline <= t).sort((a, b) => a.deadline - b.deadline);
   if (due.length === 0) return { state, events: [] };
@@ -110,7 +119,10 @@ export function dueCursorApprovals(state: CursorEstimatorState, now: Date): { st
     state: {
       ...state,
       pending: state.pending.filter((p) => p.deadline > t),
-      settled: remember(state.settled, due.map((p) => keyOf(p.runId, p.toolUseId))),
+      settled: remember(
+        state.settled,
+        due.map((p) => keyOf(p.runId, p.toolUseId)),
+      ),
     },
     events: due.map((p) => approvalEvent(p, now)),
   };

@@ -8,7 +8,13 @@ export * from "./spool-codec.js";
 export { salvageTopLevel, SALVAGE_MAX_NESTED_CHARS } from "./salvage.js";
 export * from "./map.js";
 export { INPUT_TOOLS, SYNTHETIC_HOOK_PREFIX } from "./map-common.js";
-export { countBackgroundAgents, backgroundWaitMessage, looksLikeCursor, FINISHED_TASK_STATUSES, WAITED_TASK_TYPES } from "./map-claude.js";
+export {
+  countBackgroundAgents,
+  backgroundWaitMessage,
+  looksLikeCursor,
+  FINISHED_TASK_STATUSES,
+  WAITED_TASK_TYPES,
+} from "./map-claude.js";
 export { FAILED_TERMINATION_REASONS } from "./map-antigravity.js";
 export { permissionMessage } from "./map-opencode.js";
 export * from "./run-state.js";

@@ -4,7 +4,15 @@ import { failureMessage, firstText, ignored, isRecord, requestKind, text } from 
 import type { Draft, ProviderVerdict } from "./map-common.js";
 
 /** Background task statuses that mean "no longer in flight" (anything else, or none, is in flight). */
-export const FINISHED_TASK_STATUSES: readonly string[] = ["completed", "failed", "cancelled", "canceled", "killed", "stopped", "done"];
+export const FINISHED_TASK_STATUSES: readonly string[] = [
+  "completed",
+  "failed",
+  "cancelled",
+  "canceled",
+  "killed",
+  "stopped",
+  "done",
+];
 /** Only these task types keep a turn busy; a dev server or `tail -f` (shell, monitor…) must not. */
 export const WAITED_TASK_TYPES: readonly string[] = ["subagent", "workflow"];
 
@@ -77,7 +85,11 @@ export function mapClaude(payload: Record<string, unknown>): ProviderVerdict {
     }
     case "Elicitation":
       // An MCP server asks the user (a form or a URL to open); the hook fires as the dialog opens.
-      return { ...base, kind: "input-requested", message: firstText(payload.message, elicitationAsk(payload.mcp_server_name)) };
+      return {
+        ...base,
+        kind: "input-requested",
+        message: firstText(payload.message, elicitationAsk(payload.mcp_server_name)),
+      };
     case "ElicitationResult":
       // Answered, declined or cancelled: the tool call goes on either way.
       return { ...base, kind: "running" };
@@ -87,7 +99,11 @@ export function mapClaude(payload: Record<string, unknown>): ProviderVerdict {
       return { ...base, kind: "succeeded", message: payload.message };
     }
     case "StopFailure":
-      return { ...base, kind: "failed", message: failureMessage(payload.error, payload.error_details, payload.last_assistant_message) };
+      return {
+        ...base,
+        kind: "failed",
+        message: failureMessage(payload.error, payload.error_details, payload.last_assistant_message),
+      };
     case "SessionEnd":
       return { ...base, kind: "disconnected" };
     default:

@@ -17,7 +17,13 @@ export function mapCodex(payload: Record<string, unknown>): ProviderVerdict {
   if (hook === undefined) return ignored("no-event-name");
   if (hook === "UserPromptSubmit" && isCodexSubagent(payload)) return ignored("subagent-prompt");
   const sessionId = sanitizeSessionId(payload.session_id);
-  const base = { hook, sessionId, runKey: sanitizeId(payload.turn_id) ?? sessionId, cwd: payload.cwd, message: payload.message };
+  const base = {
+    hook,
+    sessionId,
+    runKey: sanitizeId(payload.turn_id) ?? sessionId,
+    cwd: payload.cwd,
+    message: payload.message,
+  };
 
   switch (hook) {
     case "SessionStart":
@@ -29,7 +35,12 @@ export function mapCodex(payload: Record<string, unknown>): ProviderVerdict {
       return { ...base, kind: requestKind(toolName), toolName };
     }
     case "PostToolUse":
-      return { ...base, kind: "running", toolName: sanitizeToolName(payload.tool_name), toolUseId: sanitizeToolUseId(payload.tool_use_id) };
+      return {
+        ...base,
+        kind: "running",
+        toolName: sanitizeToolName(payload.tool_name),
+        toolUseId: sanitizeToolUseId(payload.tool_use_id),
+      };
     case "Stop":
       return { ...base, kind: "succeeded" };
     case "StopFailure":

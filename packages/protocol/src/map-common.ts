@@ -46,7 +46,9 @@ export function firstText(...values: unknown[]): string | undefined {
  */
 export function failureMessage(error: unknown, ...texts: unknown[]): string | undefined {
   const detail = firstText(...texts, error);
-  return error === "rate_limit" ? `Blocked by the usage limit${detail !== undefined && detail !== "rate_limit" ? `: ${detail}` : ""}` : detail;
+  return error === "rate_limit"
+    ? `Blocked by the usage limit${detail !== undefined && detail !== "rate_limit" ? `: ${detail}` : ""}`
+    : detail;
 }
 
 export function firstArrayItem(value: unknown): unknown {

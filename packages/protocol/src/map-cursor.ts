@@ -26,7 +26,12 @@ export function mapCursor(payload: Record<string, unknown>, event: string | unde
   const hook = text(event) ?? text(payload.hook_event_name);
   if (hook === undefined) return ignored("no-event-name");
   const sessionId = sanitizeSessionId(payload.conversation_id) ?? sanitizeSessionId(payload.session_id);
-  const base = { hook, sessionId, runKey: sanitizeId(payload.generation_id) ?? sessionId, cwd: firstArrayItem(payload.workspace_roots) };
+  const base = {
+    hook,
+    sessionId,
+    runKey: sanitizeId(payload.generation_id) ?? sessionId,
+    cwd: firstArrayItem(payload.workspace_roots),
+  };
   const tool = { toolName: sanitizeToolName(payload.tool_name), toolUseId: sanitizeToolUseId(payload.tool_use_id) };
 
   switch (hook) {

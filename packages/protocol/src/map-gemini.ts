@@ -23,7 +23,8 @@ export function mapGeminiCli(payload: Record<string, unknown>): ProviderVerdict 
       // clear the approval it left waiting (a `started` would be ignored there), as agy's PreInvocation does.
       return { ...base, kind: "running" };
     case "Notification":
-      if (payload.notification_type !== "ToolPermission") return ignored(`notification-${text(payload.notification_type) ?? "untyped"}`);
+      if (payload.notification_type !== "ToolPermission")
+        return ignored(`notification-${text(payload.notification_type) ?? "untyped"}`);
       // `details.title` is the dialog's title ("Confirm Shell Command"), not a tool name: the message says it.
       return { ...base, kind: "approval-requested", message: payload.message };
     case "AfterTool":
@@ -36,4 +37,3 @@ export function mapGeminiCli(payload: Record<string, unknown>): ProviderVerdict 
       return ignored("unmapped-event");
   }
 }
-

@@ -52,17 +52,24 @@ export function approvalMessage(toolName: string): string {
 
 /** Payload → lifecycle event, per each provider's section of docs/providers.md. Pure: `now` is the receive time. */
 export function mapPayload(input: MapInput): MapResult {
-  if (!isRecord(input.payload)) return { status: "error", code: "invalid-payload", message: "payload is not a JSON object" };
+  if (!isRecord(input.payload))
+    return { status: "error", code: "invalid-payload", message: "payload is not a JSON object" };
   const result = verdict(input);
   if ("ignored" in result) return { status: "ignored", reason: result.ignored };
-  if ("invalid" in result) return { status: "error", code: "invalid-payload", message: `${input.provider}: ${result.invalid}` };
+  if ("invalid" in result)
+    return { status: "error", code: "invalid-payload", message: `${input.provider}: ${result.invalid}` };
 
   const { kind, runKey } = result;
   if (runKey === undefined) {
-    return { status: "error", code: "missing-run-key", message: `${input.provider} ${result.hook} (${kind}) carries no usable run key` };
+    return {
+      status: "error",
+      code: "missing-run-key",
+      message: `${input.provider} ${result.hook} (${kind}) carries no usable run key`,
+    };
   }
   let message = sanitizeMessage(result.message);
-  if (message === undefined && kind === "approval-requested" && result.toolName !== undefined) message = approvalMessage(result.toolName);
+  if (message === undefined && kind === "approval-requested" && result.toolName !== undefined)
+    message = approvalMessage(result.toolName);
 
   const event: AgentEvent = {
     v: EVENT_SCHEMA_VERSION,

@@ -26,7 +26,12 @@ export function isGeminiCli(executable: string | undefined, argv: readonly strin
 }
 
 /** The shell line that resumes a session, or undefined when the id is not a valid session id. */
-export function resumeCommand(input: { provider: ProviderId; sessionId: string; executable?: string; argv?: readonly string[] }): string | undefined {
+export function resumeCommand(input: {
+  provider: ProviderId;
+  sessionId: string;
+  executable?: string;
+  argv?: readonly string[];
+}): string | undefined {
   const id = sanitizeSessionId(input.sessionId);
   if (id === undefined) return undefined;
   const q = posixQuote(id);

@@ -71,7 +71,8 @@ function nestingExceeds(bytes: Uint8Array, max: number): boolean {
   for (let i = 0; i < bytes.length; i += 1) {
     const b = bytes[i];
     if (inString) {
-      if (b === 0x5c) i += 1; // skip the escaped byte
+      if (b === 0x5c)
+        i += 1; // skip the escaped byte
       else if (b === 0x22) inString = false;
     } else if (b === 0x22) {
       inString = true;
@@ -93,11 +94,16 @@ function parsePid(value: string): number | undefined {
 
 function checkMagic(bytes: Uint8Array): SpoolError | undefined {
   const firstNewline = bytes.indexOf(NEWLINE);
-  const firstLine = decode(bytes.subarray(0, firstNewline === -1 ? Math.min(bytes.length, 64) : Math.min(firstNewline, 64)));
+  const firstLine = decode(
+    bytes.subarray(0, firstNewline === -1 ? Math.min(bytes.length, 64) : Math.min(firstNewline, 64)),
+  );
   if (firstLine === SPOOL_MAGIC) return undefined;
   const family = SPOOL_MAGIC.slice(0, SPOOL_MAGIC.lastIndexOf(" ") + 1);
   if (firstLine?.startsWith(family)) {
-    return { code: "unsupported-version", message: `spool version "${firstLine.slice(family.length)}" is not supported (expected "${SPOOL_MAGIC}")` };
+    return {
+      code: "unsupported-version",
+      message: `spool version "${firstLine.slice(family.length)}" is not supported (expected "${SPOOL_MAGIC}")`,
+    };
   }
   return { code: "bad-magic", message: `first line is not "${SPOOL_MAGIC}"` };
 }
@@ -129,7 +135,8 @@ export function parseSpoolFile(bytes: Uint8Array): SpoolParseResult {
       if (!ignoredKeys.includes(key)) ignoredKeys.push(key);
       continue;
     }
-    if (values.has(key) || droppedKeys.includes(key)) return fail("bad-header-line", `header key "${key}" appears twice`);
+    if (values.has(key) || droppedKeys.includes(key))
+      return fail("bad-header-line", `header key "${key}" appears twice`);
     if (utf8Length(value) > SPOOL_MAX_HEADER_VALUE_BYTES) {
       droppedKeys.push(key);
       continue;
@@ -174,7 +181,11 @@ export function parseSpoolFile(bytes: Uint8Array): SpoolParseResult {
     return fail("payload-not-json", `payload is not JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
   const parsed = PayloadSchema.safeParse(json);
-  if (!parsed.success) return fail("payload-not-object", `payload is JSON but not an object (${json === null ? "null" : Array.isArray(json) ? "array" : typeof json})`);
+  if (!parsed.success)
+    return fail(
+      "payload-not-object",
+      `payload is JSON but not an object (${json === null ? "null" : Array.isArray(json) ? "array" : typeof json})`,
+    );
   return { ok: true, envelope, payload: parsed.data, ignoredKeys, droppedKeys };
 }
 

@@ -12,15 +12,22 @@ import { indexItem, indexRun, itemIndex, rememberInPlace } from "./tracker-index
  * Attention items; the state is the caller's and is updated in place. Its last event id is seen again,
  * so a retry of that hook call still dedupes after a restart.
  */
-export function restoreRun(state: TrackerState, run: Run, items: readonly AttentionItem[], options: Pick<TrackerOptions, "seenLimit"> = {}): void {
+export function restoreRun(
+  state: TrackerState,
+  run: Run,
+  items: readonly AttentionItem[],
+  options: Pick<TrackerOptions, "seenLimit"> = {},
+): void {
   state.runs[run.id] = run;
   indexRun(state.runs, run);
   if (run.generation > 0) {
     const base = runId(run.provider, run.runKey);
     const head = state.heads?.[base];
-    if (head === undefined || (state.runs[head]?.generation ?? -1) < run.generation) (state.heads ??= {})[base] = run.id;
+    if (head === undefined || (state.runs[head]?.generation ?? -1) < run.generation)
+      (state.heads ??= {})[base] = run.id;
   }
-  if (run.lastEventId !== undefined) rememberInPlace(state.seen, run.lastEventId, options.seenLimit ?? DEFAULT_SEEN_LIMIT);
+  if (run.lastEventId !== undefined)
+    rememberInPlace(state.seen, run.lastEventId, options.seenLimit ?? DEFAULT_SEEN_LIMIT);
   const index = itemIndex(state.attention);
   for (const item of items) {
     if (index.ids.has(item.id)) continue;

@@ -10,7 +10,14 @@ import { DEFAULT_COMPLETION_THRESHOLD_MS } from "./attention.js";
 import { generationRunId, syntheticId } from "./ids.js";
 import { SYNTHETIC_HOOK_PREFIX } from "./map-common.js";
 import { entersWork, nextRunState } from "./run-state.js";
-import { acknowledgeItem, compareItems, isActionable, reduceAttention, reduceAttentionInPlace, retainedItems } from "./attention-reducer.js";
+import {
+  acknowledgeItem,
+  compareItems,
+  isActionable,
+  reduceAttention,
+  reduceAttentionInPlace,
+  retainedItems,
+} from "./attention-reducer.js";
 import { indexRun, isOpenRun, openRunIds, rememberInPlace, seenSet } from "./tracker-index.js";
 
 /** All runs and Attention items the engine knows: pure data, JSON-serialisable. */
@@ -67,7 +74,12 @@ export function currentRun(state: TrackerState, baseRunId: string): Run | undefi
 }
 
 /** Points `baseRunId` at a new generation, forgetting heads whose run was pruned (keeps heads bounded). */
-function withHead(heads: Record<string, string> | undefined, runs: Record<string, Run>, baseRunId: string, id: string): Record<string, string> {
+function withHead(
+  heads: Record<string, string> | undefined,
+  runs: Record<string, Run>,
+  baseRunId: string,
+  id: string,
+): Record<string, string> {
   const next: Record<string, string> = {};
   for (const [base, head] of Object.entries(heads ?? {})) if (Object.hasOwn(runs, head)) next[base] = head;
   next[baseRunId] = id;
@@ -147,7 +159,15 @@ interface Working {
   inPlace: boolean;
 }
 
-function commit(work: Working, run: Run, event: AgentEvent, next: RunState, scope: string | undefined, threshold: number, sourceId = event.id): Run {
+function commit(
+  work: Working,
+  run: Run,
+  event: AgentEvent,
+  next: RunState,
+  scope: string | undefined,
+  threshold: number,
+  sourceId = event.id,
+): Run {
   const updated = advance(run, event, next, scope, sourceId);
   work.runs[updated.id] = updated;
   if (work.inPlace) {
@@ -182,7 +202,12 @@ function openOfScope(work: Working, scope: string): Run[] {
  * A real `started` ends every other open run of its scope (the agent): a resumed turn after
  * background work, or a run left waiting after a denied approval, would otherwise stay open forever.
  */
-function supersede(work: Working, started: Run, at: string, options: { seenLimit: number; threshold: number }): AgentEvent[] {
+function supersede(
+  work: Working,
+  started: Run,
+  at: string,
+  options: { seenLimit: number; threshold: number },
+): AgentEvent[] {
   const out: AgentEvent[] = [];
   if (started.scope === undefined) return out;
   for (const other of openOfScope(work, started.scope)) {
@@ -208,7 +233,12 @@ function supersede(work: Working, started: Run, at: string, options: { seenLimit
 }
 
 /** Applies one mapped event; `scope` names the agent (supersede and key reuse work within it). */
-export function applyEvent(state: TrackerState, incoming: AgentEvent, options: TrackerOptions = {}, scope?: string): ApplyResult {
+export function applyEvent(
+  state: TrackerState,
+  incoming: AgentEvent,
+  options: TrackerOptions = {},
+  scope?: string,
+): ApplyResult {
   if (incoming.v !== EVENT_SCHEMA_VERSION) return { state, status: "ignored", synthetic: [], created: [] };
   const inPlace = options.inPlace === true;
   const event = repeatOrSelf(state, incoming, inPlace);
@@ -216,7 +246,13 @@ export function applyEvent(state: TrackerState, incoming: AgentEvent, options: T
   const sourceId = incoming.id;
   const seenLimit = options.seenLimit ?? DEFAULT_SEEN_LIMIT;
   const threshold = options.completionThresholdMs ?? DEFAULT_COMPLETION_THRESHOLD_MS;
-  const work: Working = { runs: inPlace ? state.runs : { ...state.runs }, attention: state.attention, seen: state.seen, created: [], inPlace };
+  const work: Working = {
+    runs: inPlace ? state.runs : { ...state.runs },
+    attention: state.attention,
+    seen: state.seen,
+    created: [],
+    inPlace,
+  };
   rememberIn(work, sourceId, seenLimit);
   // Results that change nothing but the seen list.
   const seenOnly = (): TrackerState => (inPlace ? state : { ...state, seen: work.seen });
@@ -239,10 +275,12 @@ export function applyEvent(state: TrackerState, incoming: AgentEvent, options: T
   run ??= freshRun(event, event.runId, 0);
 
   const next = nextRunState(run.state, event.kind);
-  if (next === undefined) return { state: seenOnly(), status: "ignored", run, previousState: run.state, synthetic: [], created: [] };
+  if (next === undefined)
+    return { state: seenOnly(), status: "ignored", run, previousState: run.state, synthetic: [], created: [] };
   const updated = commit(work, run, event, next, effectiveScope, threshold, sourceId);
   const applied = { ...event, runId: updated.id };
-  const synthetic = event.kind === "started" && !event.synthetic ? supersede(work, updated, event.at, { seenLimit, threshold }) : [];
+  const synthetic =
+    event.kind === "started" && !event.synthetic ? supersede(work, updated, event.at, { seenLimit, threshold }) : [];
   let nextState: TrackerState;
   if (inPlace) {
     nextState = state;

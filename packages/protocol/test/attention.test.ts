@@ -1,6 +1,14 @@
 // Attention items (docs/architecture.md#runs-and-attention) as applyEvent produces them, plus acknowledge/prune/order.
 import { describe, expect, it } from "vitest";
-import { acknowledge, actionableItems, applyEvent, emptyTracker, pruneAttention, runId, DEFAULT_COMPLETION_THRESHOLD_MS } from "@mytty-bar/protocol";
+import {
+  acknowledge,
+  actionableItems,
+  applyEvent,
+  emptyTracker,
+  pruneAttention,
+  runId,
+  DEFAULT_COMPLETION_THRESHOLD_MS,
+} from "@mytty-bar/protocol";
 import type { AgentEvent, AttentionItem, TrackerOptions, TrackerState } from "@mytty-bar/protocol";
 import { T0, at, ev } from "./events.js";
 
@@ -38,11 +46,14 @@ describe("items per applied event kind", () => {
   });
 
   it("a failure always creates an item", () => {
-    expect(applyAll([ev("started"), ev("failed", { t: 1, message: "529" })]).attention.map((i) => [i.kind, i.message])).toEqual([["failure", "529"]]);
+    expect(
+      applyAll([ev("started"), ev("failed", { t: 1, message: "529" })]).attention.map((i) => [i.kind, i.message]),
+    ).toEqual([["failure", "529"]]);
   });
 
   it("a completion counts only after the threshold of work (default 5 min, inclusive)", () => {
-    const done = (ms: number, options: TrackerOptions = {}) => applyAll([ev("started"), ev("succeeded", { t: ms })], options).attention.map((i) => i.kind);
+    const done = (ms: number, options: TrackerOptions = {}) =>
+      applyAll([ev("started"), ev("succeeded", { t: ms })], options).attention.map((i) => i.kind);
     expect(DEFAULT_COMPLETION_THRESHOLD_MS).toBe(300_000);
     expect(done(299_999)).toEqual([]);
     expect(done(300_000)).toEqual(["completion"]);
@@ -51,7 +62,14 @@ describe("items per applied event kind", () => {
   });
 
   it("started, running, idle and disconnected create nothing; an ignored second approval neither", () => {
-    const state = applyAll([ev("idle"), ev("started", { t: 1 }), ev("running", { t: 2 }), ev("approval-requested", { t: 3 }), ev("approval-requested", { t: 4 }), ev("disconnected", { t: 5 })]);
+    const state = applyAll([
+      ev("idle"),
+      ev("started", { t: 1 }),
+      ev("running", { t: 2 }),
+      ev("approval-requested", { t: 3 }),
+      ev("approval-requested", { t: 4 }),
+      ev("disconnected", { t: 5 }),
+    ]);
     expect(state.attention.map((i) => [i.kind, i.createdAt])).toEqual([["approval-request", at(3)]]);
   });
 });
@@ -69,7 +87,12 @@ describe("resolution", () => {
   });
 
   it("failure and completion items never resolve", () => {
-    const state = applyAll([ev("started"), ev("failed", { t: 1 }), ev("idle", { t: 2 }), ev("started", { runKey: "p2", t: 3 })]);
+    const state = applyAll([
+      ev("started"),
+      ev("failed", { t: 1 }),
+      ev("idle", { t: 2 }),
+      ev("started", { runKey: "p2", t: 3 }),
+    ]);
     expect(state.attention.map((i) => [i.kind, i.resolvedAt])).toEqual([["failure", undefined]]);
   });
 });
@@ -77,7 +100,12 @@ describe("resolution", () => {
 describe("acknowledge, actionable, prune", () => {
   const base: TrackerState = {
     ...emptyTracker(),
-    attention: [item("b", at(0)), item("a", at(0)), item("c", at(HOUR)), item("d", at(2 * HOUR), { resolvedAt: at(3 * HOUR) })],
+    attention: [
+      item("b", at(0)),
+      item("a", at(0)),
+      item("c", at(HOUR)),
+      item("d", at(2 * HOUR), { resolvedAt: at(3 * HOUR) }),
+    ],
   };
 
   it("the earliest acknowledgement wins", () => {
@@ -103,7 +131,12 @@ describe("acknowledge, actionable, prune", () => {
   });
 
   it("items in state are kept newest first as they are created", () => {
-    const state = applyAll([ev("started", { runKey: "x" }), ev("failed", { runKey: "x", t: 1 }), ev("started", { runKey: "y", t: 2 }), ev("failed", { runKey: "y", t: 3 })]);
+    const state = applyAll([
+      ev("started", { runKey: "x" }),
+      ev("failed", { runKey: "x", t: 1 }),
+      ev("started", { runKey: "y", t: 2 }),
+      ev("failed", { runKey: "y", t: 3 }),
+    ]);
     expect(state.attention.map((i) => i.createdAt)).toEqual([at(3), at(1)]);
   });
 });

@@ -16,7 +16,12 @@ import { fixtureEvent, loadFixture } from "./fixtures.js";
 const now = (ms: number) => new Date(T0 + ms);
 
 function cursor(name: string, patch: Record<string, unknown> = {}): AgentEvent {
-  const r = mapPayload({ provider: "cursor", event: fixtureEvent("cursor", name), payload: { ...loadFixture("cursor", name), ...patch }, now: now(0) });
+  const r = mapPayload({
+    provider: "cursor",
+    event: fixtureEvent("cursor", name),
+    payload: { ...loadFixture("cursor", name), ...patch },
+    now: now(0),
+  });
   if (r.status !== "mapped") throw new Error(`cursor/${name} did not map`);
   return r.event;
 }
@@ -57,14 +62,21 @@ describe("cursor approval estimate", () => {
   it("postToolUse and postToolUseFailure cancel their own call only", () => {
     const a = cursor("preToolUse");
     const b = cursor("preToolUse", { tool_use_id: "toolu_sh_02", tool_name: "Shell" });
-    const state = feed([[0, a], [1, b], [2_000, cursor("postToolUseFailure")]]);
+    const state = feed([
+      [0, a],
+      [1, b],
+      [2_000, cursor("postToolUseFailure")],
+    ]);
     expect(dueCursorApprovals(state, now(20_000)).events.map((e) => e.toolUseId)).toEqual(["toolu_del_01"]);
     const both = feed([[3_000, cursor("postToolUse")]], state);
     expect(dueCursorApprovals(both, now(20_000)).events).toEqual([]);
   });
 
   it("pairs ids sanitised the same way (newline in tool_use_id)", () => {
-    const state = feed([[0, cursor("preToolUse-newline-id")], [500, cursor("postToolUse-newline-id")]]);
+    const state = feed([
+      [0, cursor("preToolUse-newline-id")],
+      [500, cursor("postToolUse-newline-id")],
+    ]);
     expect(state.pending).toEqual([]);
     expect(dueCursorApprovals(state, now(20_000)).events).toEqual([]);
   });
@@ -73,19 +85,36 @@ describe("cursor approval estimate", () => {
     const pre = { ...cursor("preToolUse"), toolUseId: "id\u0007-1" };
     const post = { ...cursor("postToolUse"), toolUseId: "id-1" };
     expect(feed([[0, pre]]).pending.map((p) => p.toolUseId)).toEqual(["id-1"]);
-    expect(feed([[0, pre], [1, post]]).pending).toEqual([]);
+    expect(
+      feed([
+        [0, pre],
+        [1, post],
+      ]).pending,
+    ).toEqual([]);
   });
 
   it("a stop of any outcome cancels every key of the run, and a later preToolUse of it does not arm", () => {
     for (const stop of ["stop", "stop-error", "stop-aborted"]) {
-      const state = feed([[0, cursor("preToolUse")], [1, cursor("preToolUse", { tool_use_id: "t2" })], [2, cursor(stop)], [3, cursor("preToolUse", { tool_use_id: "t3" })]]);
+      const state = feed([
+        [0, cursor("preToolUse")],
+        [1, cursor("preToolUse", { tool_use_id: "t2" })],
+        [2, cursor(stop)],
+        [3, cursor("preToolUse", { tool_use_id: "t3" })],
+      ]);
       expect(state.pending).toEqual([]);
     }
   });
 
   it("keys per tool call: back-to-back preToolUse calls each fire; re-registration keeps the first deadline", () => {
-    const state = feed([[0, cursor("preToolUse")], [4_000, cursor("preToolUse", { tool_use_id: "t2" })], [8_000, cursor("preToolUse")]]);
-    expect(state.pending.map((p) => [p.toolUseId, p.deadline - T0])).toEqual([["toolu_del_01", 10_000], ["t2", 14_000]]);
+    const state = feed([
+      [0, cursor("preToolUse")],
+      [4_000, cursor("preToolUse", { tool_use_id: "t2" })],
+      [8_000, cursor("preToolUse")],
+    ]);
+    expect(state.pending.map((p) => [p.toolUseId, p.deadline - T0])).toEqual([
+      ["toolu_del_01", 10_000],
+      ["t2", 14_000],
+    ]);
     const first = dueCursorApprovals(state, now(10_000));
     expect(first.events.map((e) => e.toolUseId)).toEqual(["toolu_del_01"]);
     expect(nextCursorDeadline(first.state)).toBe(T0 + 14_000);
@@ -93,7 +122,11 @@ describe("cursor approval estimate", () => {
   });
 
   it("a retried preToolUse after its call finished or fired does not arm again", () => {
-    const finished = feed([[0, cursor("preToolUse")], [1, cursor("postToolUse")], [2, cursor("preToolUse")]]);
+    const finished = feed([
+      [0, cursor("preToolUse")],
+      [1, cursor("postToolUse")],
+      [2, cursor("preToolUse")],
+    ]);
     expect(finished.pending).toEqual([]);
     const fired = dueCursorApprovals(feed([[0, cursor("preToolUse")]]), now(10_000)).state;
     expect(feed([[11_000, cursor("preToolUse")]], fired).pending).toEqual([]);

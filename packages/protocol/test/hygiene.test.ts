@@ -1,6 +1,14 @@
 // Identifier hygiene (docs/architecture.md#ids-hygiene-and-quoting).
 import { describe, expect, it } from "vitest";
-import { clampUtf8, promptSnippet, sanitizeLabel, sanitizeMessage, sanitizeSessionId, sanitizeToolName, sanitizeToolUseId } from "@mytty-bar/protocol";
+import {
+  clampUtf8,
+  promptSnippet,
+  sanitizeLabel,
+  sanitizeMessage,
+  sanitizeSessionId,
+  sanitizeToolName,
+  sanitizeToolUseId,
+} from "@mytty-bar/protocol";
 
 describe("session ids: validated, never repaired", () => {
   it.each([

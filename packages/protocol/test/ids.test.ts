@@ -1,20 +1,32 @@
 // Stable ids (docs/architecture.md#ids-hygiene-and-quoting).
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { CANONICAL_MAX_ENTRIES, canonicalJson, eventId, generationRunId, hashUuid, runId, syntheticId } from "@mytty-bar/protocol";
+import {
+  CANONICAL_MAX_ENTRIES,
+  canonicalJson,
+  eventId,
+  generationRunId,
+  hashUuid,
+  runId,
+  syntheticId,
+} from "@mytty-bar/protocol";
 
 const UUID_V5 = /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe("ids", () => {
   it("canonical JSON sorts keys at every level and keeps arrays in order", () => {
-    expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: null }, u: undefined })).toBe('{"a":{"c":null,"d":[3,{"y":2,"z":1}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: null }, u: undefined })).toBe(
+      '{"a":{"c":null,"d":[3,{"y":2,"z":1}]},"b":1}',
+    );
     expect(canonicalJson("é\n")).toBe('"é\\n"');
     expect(canonicalJson([undefined])).toBe("[null]");
   });
 
   it("event id = first 16 bytes of SHA-256 over the documented preimage, as a v5/variant-10 UUID", () => {
     const payload = { session_id: "s", hook_event_name: "Stop" };
-    const digest = createHash("sha256").update('event\0codex\0succeeded\0{"hook_event_name":"Stop","session_id":"s"}').digest("hex");
+    const digest = createHash("sha256")
+      .update('event\0codex\0succeeded\0{"hook_event_name":"Stop","session_id":"s"}')
+      .digest("hex");
     const id = eventId("codex", "succeeded", payload);
     expect(id).toMatch(UUID_V5);
     const hex = id.replaceAll("-", "");

@@ -29,7 +29,12 @@ describe("resumeCommand", () => {
     ["cursor", undefined, [], "cursor-agent --resume='4f2c-'\\''x'"],
     ["antigravity", "/usr/local/bin/agy", ["agy"], "agy --conversation='4f2c-'\\''x'"],
     ["antigravity", "/opt/homebrew/bin/gemini", ["gemini"], "gemini --resume='4f2c-'\\''x'"],
-    ["antigravity", "/usr/bin/node", ["node", "--no-warnings", "/usr/lib/node_modules/@google/gemini-cli/dist/index.js"], "gemini --resume='4f2c-'\\''x'"],
+    [
+      "antigravity",
+      "/usr/bin/node",
+      ["node", "--no-warnings", "/usr/lib/node_modules/@google/gemini-cli/dist/index.js"],
+      "gemini --resume='4f2c-'\\''x'",
+    ],
   ] as const)("%s via %s", (provider, executable, argv, expected) => {
     expect(resumeCommand({ provider: provider as ProviderId, sessionId: id, executable, argv })).toBe(expected);
   });

@@ -1,7 +1,15 @@
 // Every cell of the run state machine (docs/architecture.md#runs-and-attention, Mytty's table plus our changes), driven
 // through applyEvent so generations and "ignored" are checked as the engine will see them.
 import { describe, expect, it } from "vitest";
-import { applyEvent, emptyTracker, generationRunId, nextRunState, runId, EVENT_KINDS, RUN_STATES } from "@mytty-bar/protocol";
+import {
+  applyEvent,
+  emptyTracker,
+  generationRunId,
+  nextRunState,
+  runId,
+  EVENT_KINDS,
+  RUN_STATES,
+} from "@mytty-bar/protocol";
 import type { EventKind, Run, RunState, TrackerState } from "@mytty-bar/protocol";
 import { at, ev } from "./events.js";
 
@@ -22,7 +30,9 @@ disconnected     | +running | +running | +waiting-input    | +waiting-approval  
 `;
 
 function parseMatrix(): { from: RunState; kind: EventKind; cell: string }[] {
-  const [head, ...rows] = MATRIX.trim().split("\n").map((line) => line.split("|").map((c) => c.trim()));
+  const [head, ...rows] = MATRIX.trim()
+    .split("\n")
+    .map((line) => line.split("|").map((c) => c.trim()));
   const kinds = head!.slice(1) as EventKind[];
   return rows.flatMap((row) => kinds.map((kind, i) => ({ from: row[0] as RunState, kind, cell: row[i + 1]! })));
 }
@@ -31,7 +41,16 @@ const BASE = runId("claude-code", "prompt-1");
 
 function stateWith(from: RunState): TrackerState {
   if (from === "unknown") return emptyTracker();
-  const run: Run = { id: BASE, provider: "claude-code", runKey: "prompt-1", generation: 0, sessionId: "session-1", state: from, startedAt: at(0), updatedAt: at(0) };
+  const run: Run = {
+    id: BASE,
+    provider: "claude-code",
+    runKey: "prompt-1",
+    generation: 0,
+    sessionId: "session-1",
+    state: from,
+    startedAt: at(0),
+    updatedAt: at(0),
+  };
   return { ...emptyTracker(), runs: { [BASE]: run } };
 }
 
@@ -43,21 +62,24 @@ describe("run state machine", () => {
     expect(new Set(cells.map((c) => `${c.from}/${c.kind}`)).size).toBe(RUN_STATES.length * EVENT_KINDS.length);
   });
 
-  it.each(cells.map((c) => [c.from, c.kind, c.cell, c] as const))("%s + %s → %s", (_f, _k, _c, { from, kind, cell }) => {
-    const result = applyEvent(stateWith(from), ev(kind, { t: 1000 }), {});
-    if (cell === "-") {
-      expect(result.status).toBe("ignored");
-      expect(result.state.runs).toEqual(stateWith(from).runs);
-      return;
-    }
-    expect(result.status).toBe("applied");
-    const newGeneration = cell.startsWith("+");
-    const expectedId = newGeneration ? generationRunId(BASE, 1) : BASE;
-    expect(result.run?.id).toBe(expectedId);
-    expect(result.run?.generation).toBe(newGeneration ? 1 : 0);
-    expect(result.state.runs[expectedId]?.state).toBe(newGeneration ? cell.slice(1) : cell);
-    if (newGeneration) expect(result.state.runs[BASE]?.state).toBe(from);
-  });
+  it.each(cells.map((c) => [c.from, c.kind, c.cell, c] as const))(
+    "%s + %s → %s",
+    (_f, _k, _c, { from, kind, cell }) => {
+      const result = applyEvent(stateWith(from), ev(kind, { t: 1000 }), {});
+      if (cell === "-") {
+        expect(result.status).toBe("ignored");
+        expect(result.state.runs).toEqual(stateWith(from).runs);
+        return;
+      }
+      expect(result.status).toBe("applied");
+      const newGeneration = cell.startsWith("+");
+      const expectedId = newGeneration ? generationRunId(BASE, 1) : BASE;
+      expect(result.run?.id).toBe(expectedId);
+      expect(result.run?.generation).toBe(newGeneration ? 1 : 0);
+      expect(result.state.runs[expectedId]?.state).toBe(newGeneration ? cell.slice(1) : cell);
+      if (newGeneration) expect(result.state.runs[BASE]?.state).toBe(from);
+    },
+  );
 
   it("nextRunState leaves started/running on terminal runs to the tracker's generations", () => {
     for (const from of ["succeeded", "failed", "disconnected"] as const) {

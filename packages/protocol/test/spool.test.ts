@@ -1,6 +1,12 @@
 // Spool file parser/writer (docs/architecture.md#spool-file; decisions documented in src/spool-codec.ts).
 import { describe, expect, it } from "vitest";
-import { formatSpoolFile, parseSpoolFile, SPOOL_MAX_HEADER_BYTES, SPOOL_MAX_PAYLOAD_BYTES, SPOOL_MAX_PAYLOAD_DEPTH } from "@mytty-bar/protocol";
+import {
+  formatSpoolFile,
+  parseSpoolFile,
+  SPOOL_MAX_HEADER_BYTES,
+  SPOOL_MAX_PAYLOAD_BYTES,
+  SPOOL_MAX_PAYLOAD_DEPTH,
+} from "@mytty-bar/protocol";
 import type { SpoolEnvelope, SpoolErrorCode, SpoolParseResult } from "@mytty-bar/protocol";
 import { loadFixture } from "./fixtures.js";
 
@@ -42,12 +48,20 @@ describe("parseSpoolFile: good input", () => {
 
   it("drops a value over 512 bytes (the event survives) and reports the key; 512 is fine", () => {
     const r = parseSpoolFile(bytes(`${head}term_program=${"x".repeat(512)}\nterm_session_id=${"é".repeat(257)}\n\n{}`));
-    expect(r).toMatchObject({ ok: true, droppedKeys: ["term_session_id"], envelope: { env: { term_program: "x".repeat(512) } } });
+    expect(r).toMatchObject({
+      ok: true,
+      droppedKeys: ["term_session_id"],
+      envelope: { env: { term_program: "x".repeat(512) } },
+    });
   });
 
   it("drops malformed pids instead of failing", () => {
     for (const bad of ["0", "-1", "12a", "99999999999", " 12"]) {
-      expect(parseSpoolFile(bytes(`${head}ppid=${bad}\n\n{}`))).toMatchObject({ ok: true, droppedKeys: ["ppid"], envelope: { provider: "codex", env: {} } });
+      expect(parseSpoolFile(bytes(`${head}ppid=${bad}\n\n{}`))).toMatchObject({
+        ok: true,
+        droppedKeys: ["ppid"],
+        envelope: { provider: "codex", env: {} },
+      });
     }
   });
 
@@ -79,7 +93,11 @@ describe("parseSpoolFile: bad input gives a typed error", () => {
     ["provider too long", `mytty-bar-spool 1\nprovider=${"c".repeat(513)}\n\n{}`, "missing-provider"],
     ["unknown provider", "mytty-bar-spool 1\nprovider=gemini\n\n{}", "unknown-provider"],
     ["payload over 1 MiB", `${head}\n{"p":"${"a".repeat(SPOOL_MAX_PAYLOAD_BYTES)}"}`, "payload-too-large"],
-    ["payload too deep", `${head}\n${"[".repeat(SPOOL_MAX_PAYLOAD_DEPTH + 1)}${"]".repeat(SPOOL_MAX_PAYLOAD_DEPTH + 1)}`, "payload-too-deep"],
+    [
+      "payload too deep",
+      `${head}\n${"[".repeat(SPOOL_MAX_PAYLOAD_DEPTH + 1)}${"]".repeat(SPOOL_MAX_PAYLOAD_DEPTH + 1)}`,
+      "payload-too-deep",
+    ],
     ["payload not UTF-8", new Uint8Array([...bytes(`${head}\n{"a":"`), 0xc3, 0x28, 34, 125]), "payload-not-json"],
     ["payload cut short", `${head}\n{"session_id":`, "payload-not-json"],
     ["empty payload", `${head}\n`, "payload-not-json"],
@@ -108,7 +126,10 @@ describe("parseSpoolFile never throws", () => {
       return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
     };
   }
-  const valid = formatSpoolFile({ provider: "claude-code", ppid: 12, cwd: "/w", env: { tmux: "/tmp/tmux-1/default,1,0" } }, JSON.stringify(loadFixture("claude-code", "Stop-background-two-agents")));
+  const valid = formatSpoolFile(
+    { provider: "claude-code", ppid: 12, cwd: "/w", env: { tmux: "/tmp/tmux-1/default,1,0" } },
+    JSON.stringify(loadFixture("claude-code", "Stop-background-two-agents")),
+  );
   const alphabet = bytes('mytty-bar-spool 1\n=provider{}[]":,\\ claude-codex\n\n');
 
   it("on random bytes, random structure and mutated valid files", () => {
@@ -120,10 +141,14 @@ describe("parseSpoolFile never throws", () => {
       if (mode === 0) {
         input = Uint8Array.from({ length: Math.floor(random() * 200) }, () => Math.floor(random() * 256));
       } else if (mode === 1) {
-        input = Uint8Array.from({ length: Math.floor(random() * 200) }, () => alphabet[Math.floor(random() * alphabet.length)]!);
+        input = Uint8Array.from(
+          { length: Math.floor(random() * 200) },
+          () => alphabet[Math.floor(random() * alphabet.length)]!,
+        );
       } else {
         input = random() < 0.3 ? valid.slice(0, Math.floor(random() * (valid.length + 1))) : valid.slice();
-        for (let flips = Math.floor(random() * 3); flips > 0; flips -= 1) input[Math.floor(random() * input.length)] = Math.floor(random() * 256);
+        for (let flips = Math.floor(random() * 3); flips > 0; flips -= 1)
+          input[Math.floor(random() * input.length)] = Math.floor(random() * 256);
       }
       const result = parseSpoolFile(input);
       codes.add(codeOf(result));
@@ -138,7 +163,12 @@ describe("parseSpoolFile never throws", () => {
 
 describe("formatSpoolFile", () => {
   it("writes the helper's layout and leaves out values holding a newline", () => {
-    const out = new TextDecoder().decode(formatSpoolFile({ provider: "opencode", cwd: "/a\nprovider=codex", env: { term_program: "WezTerm" } }, new Uint8Array([123, 125])));
+    const out = new TextDecoder().decode(
+      formatSpoolFile(
+        { provider: "opencode", cwd: "/a\nprovider=codex", env: { term_program: "WezTerm" } },
+        new Uint8Array([123, 125]),
+      ),
+    );
     expect(out).toBe("mytty-bar-spool 1\nprovider=opencode\nterm_program=WezTerm\n\n{}");
   });
 });

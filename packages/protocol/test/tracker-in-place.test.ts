@@ -5,7 +5,17 @@ import { acknowledge, applyEvent, emptyTracker, pruneAttention, restoreRun } fro
 import type { AgentEvent, EventKind, TrackerState } from "@mytty-bar/protocol";
 import { ev } from "./events.js";
 
-const KINDS: EventKind[] = ["started", "approval-requested", "running", "input-requested", "running", "succeeded", "failed", "idle", "disconnected"];
+const KINDS: EventKind[] = [
+  "started",
+  "approval-requested",
+  "running",
+  "input-requested",
+  "running",
+  "succeeded",
+  "failed",
+  "idle",
+  "disconnected",
+];
 
 /** A deterministic mixed stream: 6 agents, reused run keys, retries, supersedes, sessions switching. */
 function stream(length: number): { event: AgentEvent; scope: string }[] {
@@ -22,7 +32,12 @@ function stream(length: number): { event: AgentEvent; scope: string }[] {
       out.push(prev); // a retried hook call
       continue;
     }
-    const event = ev(KINDS[rnd(KINDS.length)]!, { runKey: `a${agent}-k${rnd(4)}`, sessionId: `s${agent}-${rnd(2)}`, t: i * 1000, message: `m${i}` });
+    const event = ev(KINDS[rnd(KINDS.length)]!, {
+      runKey: `a${agent}-k${rnd(4)}`,
+      sessionId: `s${agent}-${rnd(2)}`,
+      t: i * 1000,
+      message: `m${i}`,
+    });
     out.push({ event, scope: `agent-${agent}` });
   }
   return out;
@@ -37,7 +52,13 @@ describe("tracker in place", () => {
       const a = applyEvent(pure, event, options, scope);
       const b = applyEvent(owned, event, { ...options, inPlace: true }, scope);
       expect(b.state).toBe(owned);
-      expect([b.status, b.run, b.created, b.synthetic.map((s) => s.id).sort(), b.event]).toEqual([a.status, a.run, a.created, a.synthetic.map((s) => s.id).sort(), a.event]);
+      expect([b.status, b.run, b.created, b.synthetic.map((s) => s.id).sort(), b.event]).toEqual([
+        a.status,
+        a.run,
+        a.created,
+        a.synthetic.map((s) => s.id).sort(),
+        a.event,
+      ]);
       pure = a.state;
       if (i % 200 === 199) {
         // What the engine does between events: acknowledgements and pruning replace the lists.
@@ -58,10 +79,15 @@ describe("tracker in place", () => {
 
   it("restoreRun puts back runs, heads, items and the last ids seen", () => {
     let state: TrackerState = emptyTracker();
-    for (const { event, scope } of stream(400)) state = applyEvent(state, event, { completionThresholdMs: 3000 }, scope).state;
+    for (const { event, scope } of stream(400))
+      state = applyEvent(state, event, { completionThresholdMs: 3000 }, scope).state;
     const restored = emptyTracker();
     for (const run of Object.values(state.runs).reverse()) {
-      restoreRun(restored, run, state.attention.filter((i) => i.runId === run.id));
+      restoreRun(
+        restored,
+        run,
+        state.attention.filter((i) => i.runId === run.id),
+      );
     }
     expect(restored.runs).toEqual(state.runs);
     expect(restored.attention).toEqual(state.attention);

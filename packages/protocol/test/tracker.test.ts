@@ -2,12 +2,27 @@
 // Mytty's reducer — (a) key reuse opens generations, (b) completions close waiting runs,
 // (c) a new started supersedes the scope's open runs, (d) completion of a never-started run.
 import { describe, expect, it } from "vitest";
-import { acknowledge, actionableItems, applyEvent, currentRun, emptyTracker, generationRunId, mapPayload, runId, syntheticId } from "@mytty-bar/protocol";
+import {
+  acknowledge,
+  actionableItems,
+  applyEvent,
+  currentRun,
+  emptyTracker,
+  generationRunId,
+  mapPayload,
+  runId,
+  syntheticId,
+} from "@mytty-bar/protocol";
 import type { AgentEvent, ApplyResult, ProviderId, TrackerOptions, TrackerState } from "@mytty-bar/protocol";
 import { at, ev } from "./events.js";
 import { fixtureEvent, loadFixture } from "./fixtures.js";
 
-function applyAll(events: AgentEvent[], options: TrackerOptions = {}, scope?: string, state = emptyTracker()): { state: TrackerState; results: ApplyResult[] } {
+function applyAll(
+  events: AgentEvent[],
+  options: TrackerOptions = {},
+  scope?: string,
+  state = emptyTracker(),
+): { state: TrackerState; results: ApplyResult[] } {
   const results: ApplyResult[] = [];
   for (const event of events) {
     const result = applyEvent(state, event, options, scope);
@@ -18,7 +33,12 @@ function applyAll(events: AgentEvent[], options: TrackerOptions = {}, scope?: st
 }
 
 function mapped(provider: ProviderId, name: string, t: number, patch: Record<string, unknown> = {}): AgentEvent {
-  const r = mapPayload({ provider, event: fixtureEvent(provider, name), payload: { ...loadFixture(provider, name), ...patch }, now: new Date(Date.parse(at(t))) });
+  const r = mapPayload({
+    provider,
+    event: fixtureEvent(provider, name),
+    payload: { ...loadFixture(provider, name), ...patch },
+    now: new Date(Date.parse(at(t))),
+  });
   if (r.status !== "mapped") throw new Error(`${provider}/${name} did not map: ${JSON.stringify(r)}`);
   return r.event;
 }
@@ -70,7 +90,10 @@ describe("dedupe and bookkeeping", () => {
       ev("approval-requested", { sessionId: null, t: 3 }),
     ]);
     expect(results.map((r) => r.status)).toEqual(["applied", "applied", "ignored", "applied"]);
-    expect(currentRun(state, runId("claude-code", "prompt-1"))).toMatchObject({ sessionId: "s-A", state: "waiting-approval" });
+    expect(currentRun(state, runId("claude-code", "prompt-1"))).toMatchObject({
+      sessionId: "s-A",
+      state: "waiting-approval",
+    });
   });
 
   it("sets startedAt when work begins from rest; updatedAt, message and tool on every applied event", () => {
@@ -83,7 +106,12 @@ describe("dedupe and bookkeeping", () => {
     const runs = results.map((r) => r.run!);
     expect(runs.map((r) => r.startedAt)).toEqual([undefined, at(1000), at(1000), at(1000)]);
     expect(runs.map((r) => r.updatedAt)).toEqual([at(0), at(1000), at(2000), at(3000)]);
-    expect(runs.map((r) => [r.message, r.toolName])).toEqual([["ready", undefined], [undefined, undefined], ["Bash requires approval", "Bash"], [undefined, undefined]]);
+    expect(runs.map((r) => [r.message, r.toolName])).toEqual([
+      ["ready", undefined],
+      [undefined, undefined],
+      ["Bash requires approval", "Bash"],
+      [undefined, undefined],
+    ]);
     expect(Object.keys(runs[3]!)).not.toContain("message");
   });
 
@@ -213,7 +241,11 @@ describe("(a) a run key reused across turns opens a new generation", () => {
     const head = generationRunId(runId("claude-code", "prompt-1"), 1);
     const pruned = { ...state, runs: Object.fromEntries(Object.entries(state.runs).filter(([id]) => id !== head)) };
     const result = applyEvent(pruned, ev("idle", { t: 3 }), {});
-    expect([result.status, result.run?.id, result.run?.state]).toEqual(["applied", runId("claude-code", "prompt-1"), "idle"]);
+    expect([result.status, result.run?.id, result.run?.state]).toEqual([
+      "applied",
+      runId("claude-code", "prompt-1"),
+      "idle",
+    ]);
   });
 });
 
@@ -230,7 +262,11 @@ describe("(b) a completion landing while waiting is not lost", () => {
   });
 
   it("Codex: approved tool without PostToolUse, then Stop", () => {
-    const { results } = applyAll([mapped("codex", "UserPromptSubmit", 0), mapped("codex", "PermissionRequest", 1), mapped("codex", "StopFailure", 2)]);
+    const { results } = applyAll([
+      mapped("codex", "UserPromptSubmit", 0),
+      mapped("codex", "PermissionRequest", 1),
+      mapped("codex", "StopFailure", 2),
+    ]);
     expect(results.map((r) => r.run?.state)).toEqual(["running", "waiting-approval", "failed"]);
   });
 });
@@ -287,9 +323,16 @@ describe("(c) a new started supersedes the scope's other open runs", () => {
   });
 
   it("falls back to provider + session id without a scope, and does nothing without either", () => {
-    const withSession = applyAll([ev("started", { runKey: "a" }), ev("started", { runKey: "b", sessionId: "other", t: 1 }), ev("started", { runKey: "c", t: 2 })]);
+    const withSession = applyAll([
+      ev("started", { runKey: "a" }),
+      ev("started", { runKey: "b", sessionId: "other", t: 1 }),
+      ev("started", { runKey: "c", t: 2 }),
+    ]);
     expect(withSession.results.map((r) => r.synthetic.map((e) => e.runKey))).toEqual([[], [], ["a"]]);
-    const without = applyAll([ev("started", { runKey: "a", sessionId: null }), ev("started", { runKey: "b", sessionId: null, t: 1 })]);
+    const without = applyAll([
+      ev("started", { runKey: "a", sessionId: null }),
+      ev("started", { runKey: "b", sessionId: null, t: 1 }),
+    ]);
     expect(without.results[1]!.synthetic).toEqual([]);
   });
 
@@ -306,7 +349,10 @@ describe("(c) a new started supersedes the scope's other open runs", () => {
   });
 
   it("a synthetic started never supersedes", () => {
-    const { results } = applyAll([ev("started", { runKey: "a" }), { ...ev("started", { runKey: "b", t: 1 }), synthetic: true }]);
+    const { results } = applyAll([
+      ev("started", { runKey: "a" }),
+      { ...ev("started", { runKey: "b", t: 1 }), synthetic: true },
+    ]);
     expect(results[1]!.synthetic).toEqual([]);
   });
 });

@@ -11,7 +11,9 @@ export function registerAgentsCommand(program: Command): void {
     .option("-i, --interval <seconds>", "refresh interval for --watch", parseInterval, 2)
     .option("--source <kind>", "process table source: proc (Linux), ps, ps-list", parseSource)
     .addHelpText("after", AGENTS_HELP)
-    .action(async (options: { json?: boolean; watch?: boolean; interval: number; source?: "proc" | "ps" | "ps-list" }) => {
-      process.exitCode = await runAgents(options, { stdout: process.stdout, stderr: process.stderr });
-    });
+    .action(
+      async (options: { json?: boolean; watch?: boolean; interval: number; source?: "proc" | "ps" | "ps-list" }) => {
+        process.exitCode = await runAgents(options, { stdout: process.stdout, stderr: process.stderr });
+      },
+    );
 }

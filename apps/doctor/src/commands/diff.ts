@@ -7,7 +7,9 @@ import { parseProviders, PROVIDERS_ARG, withJson, withLang, withPointers } from 
 export function registerDiffCommand(program: Command, io: Io): void {
   const cmd = program
     .command("diff")
-    .description("Unified diff of what `fix` (or `install <provider…>`; before any install, `install`) would write; exit 1 when there is a difference.")
+    .description(
+      "Unified diff of what `fix` (or `install <provider…>`; before any install, `install`) would write; exit 1 when there is a difference.",
+    )
     .argument("[providers...]", PROVIDERS_ARG, parseProviders);
   withPointers(withLang(withJson(cmd))).action(async (ids: TargetId[] | undefined, opts: CommonOptions) => {
     process.exitCode = await runDiff(ids ?? [], opts, io);

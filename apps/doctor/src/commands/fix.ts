@@ -7,7 +7,9 @@ import { parseProviders, PROVIDERS_ARG, withDryRun, withJson, withLang, withPoin
 export function registerFixCommand(program: Command, io: Io): void {
   const cmd = program
     .command("fix")
-    .description("Repair whatever status reports as needing repair (only the named providers, when given); never touches a file it cannot parse.")
+    .description(
+      "Repair whatever status reports as needing repair (only the named providers, when given); never touches a file it cannot parse.",
+    )
     .argument("[providers...]", PROVIDERS_ARG, parseProviders);
   withPointers(withLang(withJson(withDryRun(cmd)))).action(async (ids: TargetId[] | undefined, opts: CommonOptions) => {
     process.exitCode = await runFix(ids ?? [], opts, io);

@@ -9,7 +9,10 @@ export function registerInstallCommand(program: Command, io: Io): void {
     .command("install")
     .description("Install hooks (default: every agent found on this machine), the helper, the guide and the pointers.")
     .argument("[providers...]", PROVIDERS_ARG, parseProviders);
-  cmd.option("--statusline", "Claude Code: also pass its statusLine JSON (usage limits) to Mytty; your own status line stays as it is");
+  cmd.option(
+    "--statusline",
+    "Claude Code: also pass its statusLine JSON (usage limits) to Mytty; your own status line stays as it is",
+  );
   withPointers(withLang(withJson(withDryRun(cmd)))).action(async (ids: TargetId[] | undefined, opts: CommonOptions) => {
     process.exitCode = await runInstall(ids ?? [], opts, io);
   });

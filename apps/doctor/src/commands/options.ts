@@ -20,6 +20,8 @@ export function parseLang(value: string): Lang {
 
 export const withJson = (c: Command) => c.option("--json", "print machine-readable JSON");
 export const withLang = (c: Command) => c.option("--lang <lang>", "pointer prose language: en or ja", parseLang);
-export const withDryRun = (c: Command) => c.option("--dry-run", "show the unified diff of what would change; write nothing");
-export const withPointers = (c: Command) => c.option("--no-pointers", "do not write the Claude Code SKILL.md / Codex AGENTS.md pointers");
+export const withDryRun = (c: Command) =>
+  c.option("--dry-run", "show the unified diff of what would change; write nothing");
+export const withPointers = (c: Command) =>
+  c.option("--no-pointers", "do not write the Claude Code SKILL.md / Codex AGENTS.md pointers");
 export const PROVIDERS_ARG = `providers (${INSTALL_TARGETS.join(", ")})`;

@@ -7,7 +7,9 @@ import { parseProviders, PROVIDERS_ARG, withDryRun, withJson } from "./options.j
 export function registerUninstallCommand(program: Command, io: Io): void {
   const cmd = program
     .command("uninstall")
-    .description("Remove our hooks and pointers, restoring the files' original bytes (no providers: everything, helper and guide too).")
+    .description(
+      "Remove our hooks and pointers, restoring the files' original bytes (no providers: everything, helper and guide too).",
+    )
     .argument("[providers...]", PROVIDERS_ARG, parseProviders);
   withJson(withDryRun(cmd)).action(async (ids: TargetId[] | undefined, opts: CommonOptions) => {
     process.exitCode = await runUninstall(ids ?? [], opts, io);

@@ -1,16 +1,7 @@
 // Which host terminal an agent row names, and the tools each host offers
 // (docs/terminals.md#which-terminal-app-hosts-a-tty, docs/terminals.md#focusing-a-tab-or-pane).
 
-export type HostKind =
-  | "iterm2"
-  | "terminal"
-  | "ghostty"
-  | "wezterm"
-  | "kitty"
-  | "vscode"
-  | "cursor"
-  | "other"
-  | "none";
+export type HostKind = "iterm2" | "terminal" | "ghostty" | "wezterm" | "kitty" | "vscode" | "cursor" | "other" | "none";
 
 export interface Host {
   kind: HostKind;
@@ -29,11 +20,21 @@ interface KnownHost {
 
 const KNOWN: KnownHost[] = [
   { kind: "iterm2", name: "iTerm2", bundleIds: ["com.googlecode.iterm2"], names: ["iterm2", "iterm", "iterm.app"] },
-  { kind: "terminal", name: "Terminal", bundleIds: ["com.apple.Terminal"], names: ["terminal", "terminal.app", "apple_terminal"] },
+  {
+    kind: "terminal",
+    name: "Terminal",
+    bundleIds: ["com.apple.Terminal"],
+    names: ["terminal", "terminal.app", "apple_terminal"],
+  },
   { kind: "ghostty", name: "Ghostty", bundleIds: ["com.mitchellh.ghostty"], names: ["ghostty"] },
   { kind: "wezterm", name: "WezTerm", bundleIds: ["com.github.wez.wezterm"], names: ["wezterm"] },
   { kind: "kitty", name: "kitty", bundleIds: ["net.kovidgoyal.kitty"], names: ["kitty"] },
-  { kind: "vscode", name: "VS Code", bundleIds: ["com.microsoft.VSCode", "com.microsoft.VSCodeInsiders"], names: ["vs code", "vscode", "code", "visual studio code"] },
+  {
+    kind: "vscode",
+    name: "VS Code",
+    bundleIds: ["com.microsoft.VSCode", "com.microsoft.VSCodeInsiders"],
+    names: ["vs code", "vscode", "code", "visual studio code"],
+  },
   { kind: "cursor", name: "Cursor", bundleIds: ["com.todesktop.230313mzl4w4u92"], names: ["cursor"] },
 ];
 
@@ -62,16 +63,28 @@ export interface ToolPaths {
 }
 
 const CANDIDATES: Record<keyof ToolPaths, { darwin: string[]; other: string[] }> = {
-  tmux: { darwin: ["/opt/homebrew/bin/tmux", "/usr/local/bin/tmux", "/opt/local/bin/tmux"], other: ["/usr/bin/tmux", "/usr/local/bin/tmux"] },
+  tmux: {
+    darwin: ["/opt/homebrew/bin/tmux", "/usr/local/bin/tmux", "/opt/local/bin/tmux"],
+    other: ["/usr/bin/tmux", "/usr/local/bin/tmux"],
+  },
   osascript: { darwin: ["/usr/bin/osascript"], other: [] },
   open: { darwin: ["/usr/bin/open"], other: [] },
-  wezterm: { darwin: ["/Applications/WezTerm.app/Contents/MacOS/wezterm", "/opt/homebrew/bin/wezterm"], other: ["/usr/bin/wezterm"] },
-  kitten: { darwin: ["/Applications/kitty.app/Contents/MacOS/kitten", "/opt/homebrew/bin/kitten"], other: ["/usr/bin/kitten"] },
+  wezterm: {
+    darwin: ["/Applications/WezTerm.app/Contents/MacOS/wezterm", "/opt/homebrew/bin/wezterm"],
+    other: ["/usr/bin/wezterm"],
+  },
+  kitten: {
+    darwin: ["/Applications/kitty.app/Contents/MacOS/kitten", "/opt/homebrew/bin/kitten"],
+    other: ["/usr/bin/kitten"],
+  },
   code: {
     darwin: ["/Applications/Visual Studio Code.app/Contents/Resources/app/bin/code", "/usr/local/bin/code"],
     other: ["/usr/bin/code"],
   },
-  cursor: { darwin: ["/Applications/Cursor.app/Contents/Resources/app/bin/cursor", "/usr/local/bin/cursor"], other: ["/usr/bin/cursor"] },
+  cursor: {
+    darwin: ["/Applications/Cursor.app/Contents/Resources/app/bin/cursor", "/usr/local/bin/cursor"],
+    other: ["/usr/bin/cursor"],
+  },
 };
 
 /** First existing candidate per tool, else the bare name (resolved through PATH at run time). */

@@ -52,7 +52,13 @@ interface HostStep {
 }
 
 /** The host's own way to select a tab, given the tty the host sees (the tmux client's tty inside tmux). */
-function hostStep(host: Host, hostTty: string | undefined, target: FocusTarget, inTmux: boolean, opts: PlanOptions): HostStep | string {
+function hostStep(
+  host: Host,
+  hostTty: string | undefined,
+  target: FocusTarget,
+  inTmux: boolean,
+  opts: PlanOptions,
+): HostStep | string {
   const hints = target.terminal.hints ?? {};
   const mac = opts.platform === "darwin";
   switch (host.kind) {
@@ -60,8 +66,10 @@ function hostStep(host: Host, hostTty: string | undefined, target: FocusTarget, 
     case "terminal":
     case "ghostty": {
       if (!mac) return `${host.name} is scripted through AppleScript, which needs macOS`;
-      if (!isTty(hostTty)) return inTmux ? `no tmux client is attached to show this pane in ${host.name}` : `the tab's tty is unknown`;
-      const script = host.kind === "iterm2" ? iTermScript() : host.kind === "terminal" ? terminalAppScript() : ghosttyScript();
+      if (!isTty(hostTty))
+        return inTmux ? `no tmux client is attached to show this pane in ${host.name}` : `the tab's tty is unknown`;
+      const script =
+        host.kind === "iterm2" ? iTermScript() : host.kind === "terminal" ? terminalAppScript() : ghosttyScript();
       return { commands: [osascript(opts, script, hostTty)], activateAfter: false, reach: "exact" };
     }
     case "wezterm": {
@@ -70,7 +78,10 @@ function hostStep(host: Host, hostTty: string | undefined, target: FocusTarget, 
       if (!pane || !DIGITS.test(pane)) return "WezTerm did not report its pane id (WEZTERM_PANE)";
       const socket = hints.WEZTERM_UNIX_SOCKET;
       const env = socket && socket.startsWith("/") ? { WEZTERM_UNIX_SOCKET: socket } : undefined;
-      const command: Command = { argv: [opts.tools.wezterm, "cli", "activate-pane", "--pane-id", pane], ...(env ? { env } : {}) };
+      const command: Command = {
+        argv: [opts.tools.wezterm, "cli", "activate-pane", "--pane-id", pane],
+        ...(env ? { env } : {}),
+      };
       return { commands: [command], activateAfter: true, reach: "exact" };
     }
     case "kitty": {
@@ -80,7 +91,9 @@ function hostStep(host: Host, hostTty: string | undefined, target: FocusTarget, 
       if (!listen || !/^(unix:|tcp:)/.test(listen)) {
         return "kitty remote control is off (set allow_remote_control and listen_on in kitty.conf)";
       }
-      const command: Command = { argv: [opts.tools.kitten, "@", "--to", listen, "focus-window", "--match", `id:${id}`] };
+      const command: Command = {
+        argv: [opts.tools.kitten, "@", "--to", listen, "focus-window", "--match", `id:${id}`],
+      };
       return { commands: [command], activateAfter: true, reach: "exact" };
     }
     case "vscode":
@@ -88,9 +101,14 @@ function hostStep(host: Host, hostTty: string | undefined, target: FocusTarget, 
       // The CLI talks to the window whose IPC hook it is given; opening the folder it already shows raises it.
       const hook = hints.VSCODE_IPC_HOOK_CLI;
       // An absolute cwd only, after "--": a cwd like "--install-extension=x" must never read as an option.
-      if (!hook || !hook.startsWith("/") || !target.cwd?.startsWith("/")) return `${host.name} did not report which window runs the agent`;
+      if (!hook || !hook.startsWith("/") || !target.cwd?.startsWith("/"))
+        return `${host.name} did not report which window runs the agent`;
       const cli = host.kind === "vscode" ? opts.tools.code : opts.tools.cursor;
-      return { commands: [{ argv: [cli, "--", target.cwd], env: { VSCODE_IPC_HOOK_CLI: hook } }], activateAfter: false, reach: "window" };
+      return {
+        commands: [{ argv: [cli, "--", target.cwd], env: { VSCODE_IPC_HOOK_CLI: hook } }],
+        activateAfter: false,
+        reach: "window",
+      };
     }
     case "other":
       return `${host.name} offers no way to select a tab from outside`;
@@ -115,7 +133,13 @@ export function planFocus(target: FocusTarget, opts: PlanOptions): FocusPlan {
   const step = hostStep(host, hostTty, target, inTmux, opts);
 
   if (typeof step !== "string") {
-    return { host, precise: [...tmuxCommands, ...step.commands], activate, activateAfter: step.activateAfter, reach: step.reach };
+    return {
+      host,
+      precise: [...tmuxCommands, ...step.commands],
+      activate,
+      activateAfter: step.activateAfter,
+      reach: step.reach,
+    };
   }
   if (inTmux) {
     // The pane itself is exact; only the outer tab is not. With no host known there is nothing more to do.

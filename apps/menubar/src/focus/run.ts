@@ -55,9 +55,14 @@ export async function focusAgent(target: FocusTarget, deps: FocusDeps): Promise<
     for (const command of plan.activate) activated = succeeded(command, await deps.runner.run(command)) || activated;
   }
   const host = plan.host.name;
-  if (preciseOk && plan.reach === "exact") return { status: "exact", host, detail: `Brought the agent's ${host} pane to the front.` };
+  if (preciseOk && plan.reach === "exact")
+    return { status: "exact", host, detail: `Brought the agent's ${host} pane to the front.` };
   if (preciseOk && plan.reach === "window") {
-    return { status: "window", host, detail: `Raised the ${host} window; the terminal inside it cannot be selected from outside.` };
+    return {
+      status: "window",
+      host,
+      detail: `Raised the ${host} window; the terminal inside it cannot be selected from outside.`,
+    };
   }
   const reason = failure ?? plan.limitation ?? "the exact tab is unknown";
   if (activated || (preciseOk && plan.precise.length > 0)) {

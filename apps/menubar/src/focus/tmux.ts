@@ -36,7 +36,9 @@ export function tmuxFocusCommands(tmux: string, target: TmuxTarget): Command[] {
 
 /** Lists clients with what pickClient needs; `#{client_tty}` is empty in list-panes, so ask list-clients. */
 export function tmuxListClientsCommand(tmux: string, socket?: string): Command {
-  return { argv: [...base(tmux, socket), "list-clients", "-F", "#{client_tty}\t#{client_session}\t#{client_activity}"] };
+  return {
+    argv: [...base(tmux, socket), "list-clients", "-F", "#{client_tty}\t#{client_session}\t#{client_activity}"],
+  };
 }
 
 /** Asks which session a pane belongs to (the row may not carry it). */

@@ -20,7 +20,11 @@ export interface Services {
   copyText(text: string): void;
   quit(): void;
   settings: { load(): Promise<Settings>; save(patch: SettingsPatch): Promise<Settings> };
-  integrations: { rows(): IntegrationRow[]; diff(p: ProviderId): Promise<string>; fix(p: ProviderId): Promise<IntegrationRow[]> };
+  integrations: {
+    rows(): IntegrationRow[];
+    diff(p: ProviderId): Promise<string>;
+    fix(p: ProviderId): Promise<IntegrationRow[]>;
+  };
   log(message: string): void;
 }
 
@@ -86,7 +90,10 @@ export class MenubarController {
 
   onNotificationsUnavailable(reason: string): void {
     this.services.log(`Notifications unavailable: ${reason}. Falling back to the tray and the popup.`);
-    this.banner({ id: "notifications-unavailable", text: `Notifications cannot be shown (${reason}). Mytty Bar opens this popup instead.` });
+    this.banner({
+      id: "notifications-unavailable",
+      text: `Notifications cannot be shown (${reason}). Mytty Bar opens this popup instead.`,
+    });
     if (this.lastSnapshot) this.renderTray(this.lastSnapshot);
   }
 

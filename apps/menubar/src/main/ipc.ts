@@ -29,8 +29,14 @@ const itemId = z.string().min(1).max(256);
 const provider = z.enum(PROVIDER_IDS);
 const patch = z
   .object({
-    notifications: z.object({ approval: z.boolean(), input: z.boolean(), failure: z.boolean(), completion: z.boolean() }).partial().strict(),
-    completionThresholdMinutes: z.number().min(0).max(24 * 60),
+    notifications: z
+      .object({ approval: z.boolean(), input: z.boolean(), failure: z.boolean(), completion: z.boolean() })
+      .partial()
+      .strict(),
+    completionThresholdMinutes: z
+      .number()
+      .min(0)
+      .max(24 * 60),
     preventSleep: z.boolean(),
     pollIntervalSeconds: z.number().min(1).max(60),
     lowContextPercent: z.number().min(0).max(100),

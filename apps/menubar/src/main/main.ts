@@ -1,6 +1,19 @@
 // Electron main process: the composition root. It only constructs Electron objects and hands them to
 // the setupX() modules, which take them as parameters (and are tested without Electron).
-import { app, clipboard, dialog, globalShortcut, ipcMain, Menu, nativeImage, Notification, powerSaveBlocker, protocol, session, shell } from "electron";
+import {
+  app,
+  clipboard,
+  dialog,
+  globalShortcut,
+  ipcMain,
+  Menu,
+  nativeImage,
+  Notification,
+  powerSaveBlocker,
+  protocol,
+  session,
+  shell,
+} from "electron";
 import menubarModule from "menubar";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -28,11 +41,17 @@ const appDir = path.resolve(here, "..", "..");
 const assets = path.join(appDir, "assets");
 
 // Must happen before `ready`: our scheme behaves like https (origin, fetch, secure context).
-protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+]);
 
 function setupSecurity(): void {
   // The popup needs no camera, notifications-from-web, geolocation…: refuse every permission request.
-  void app.whenReady().then(() => session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false)));
+  void app
+    .whenReady()
+    .then(() =>
+      session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false)),
+    );
   app.on("web-contents-created", (_event, contents) => {
     contents.setWindowOpenHandler(({ url }) => {
       if (url.startsWith("https://")) void shell.openExternal(url);
@@ -66,7 +85,11 @@ async function main(): Promise<void> {
   await app.whenReady();
   app.dock?.hide();
   setupAppMenu();
-  setupAppProtocol(protocol, { static: path.join(appDir, "src", "renderer"), scripts: path.join(appDir, "dist", "web") }, (file) => readFile(file));
+  setupAppProtocol(
+    protocol,
+    { static: path.join(appDir, "src", "renderer"), scripts: path.join(appDir, "dist", "web") },
+    (file) => readFile(file),
+  );
 
   const mb = menubarModule.menubar({
     index: POPUP_URL,
@@ -76,7 +99,13 @@ async function main(): Promise<void> {
     browserWindow: {
       width: 380,
       height: 560,
-      webPreferences: { preload: path.join(appDir, "dist", "preload", "preload.cjs"), sandbox: true, contextIsolation: true, nodeIntegration: false, spellcheck: false },
+      webPreferences: {
+        preload: path.join(appDir, "dist", "preload", "preload.cjs"),
+        sandbox: true,
+        contextIsolation: true,
+        nodeIntegration: false,
+        spellcheck: false,
+      },
     },
   });
   await new Promise<void>((resolve) => mb.on("ready", () => resolve()));
@@ -92,7 +121,10 @@ async function main(): Promise<void> {
   attachWindow();
 
   // Until the engine runs, settings go straight to the file; afterwards through the engine, which applies them.
-  const settingsRef: { lang: "en" | "ja"; save: (patch: SettingsPatch) => Promise<Settings> } = { lang: "en", save: (patch) => saveSettings(paths, patch) };
+  const settingsRef: { lang: "en" | "ja"; save: (patch: SettingsPatch) => Promise<Settings> } = {
+    lang: "en",
+    save: (patch) => saveSettings(paths, patch),
+  };
   const integrations = createIntegrations(paths, () => settingsRef.lang);
   const tools = resolveToolPaths(process.platform, existsSync);
   const runner = nodeCommandRunner();
@@ -124,7 +156,12 @@ async function main(): Promise<void> {
     queue,
   );
   controllerRef.current = controller;
-  setupIpc(ipcMain, popupSenderCheck(() => mb.window?.webContents, APP_ORIGIN), controller.handlers(), queue);
+  setupIpc(
+    ipcMain,
+    popupSenderCheck(() => mb.window?.webContents, APP_ORIGIN),
+    controller.handlers(),
+    queue,
+  );
 
   controller.setNotifier(
     setupNotifications({
@@ -135,7 +172,9 @@ async function main(): Promise<void> {
     }),
   );
 
-  await integrations.writeGuide().catch((error: unknown) => console.warn(`Could not write the guide: ${String(error)}`));
+  await integrations
+    .writeGuide()
+    .catch((error: unknown) => console.warn(`Could not write the guide: ${String(error)}`));
   await controller.start();
   const running = await startEngine({ paths, ports: controller.ports(), version: app.getVersion() });
   const detach = controller.attach(running.engine);

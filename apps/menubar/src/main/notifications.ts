@@ -36,7 +36,9 @@ export interface Notifier {
 
 export function setupNotifications(deps: NotificationDeps): Notifier {
   const live = new Map<string, NotificationLike>();
-  let broken: string | undefined = deps.factory.isSupported() ? undefined : "this system does not support notifications";
+  let broken: string | undefined = deps.factory.isSupported()
+    ? undefined
+    : "this system does not support notifications";
   let told = false;
 
   const markBroken = (reason: string) => {
@@ -63,7 +65,9 @@ export function setupNotifications(deps: NotificationDeps): Notifier {
       n.on("close", () => live.delete(notice.id));
       n.on("failed", (_event, error) => {
         live.delete(notice.id);
-        markBroken(`macOS refused the notification (${error}); unsigned builds of Electron 42+ cannot show notifications`);
+        markBroken(
+          `macOS refused the notification (${error}); unsigned builds of Electron 42+ cannot show notifications`,
+        );
         deps.onFallback(notice);
       });
       n.show();

@@ -8,7 +8,14 @@ export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const POPUP_URL = `${APP_ORIGIN}/popup.html`;
 
 /** No remote anything: scripts and styles from our origin only, no inline code, no network. */
-const POLICY = ["default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:", "base-uri 'none'", "form-action 'none'"];
+const POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "base-uri 'none'",
+  "form-action 'none'",
+];
 /** The copy in popup.html's <meta> tag (a meta CSP cannot carry frame-ancestors). */
 export const META_CONTENT_SECURITY_POLICY = POLICY.join("; ");
 /** Sent as a header with every file of the popup. */
@@ -54,7 +61,11 @@ export interface ProtocolLike {
   handle(scheme: string, handler: (request: Request) => Response | Promise<Response>): void;
 }
 
-export function setupAppProtocol(protocol: ProtocolLike, roots: AppRoots, readFile: (file: string) => Promise<Uint8Array>): void {
+export function setupAppProtocol(
+  protocol: ProtocolLike,
+  roots: AppRoots,
+  readFile: (file: string) => Promise<Uint8Array>,
+): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const hit = resolveAppFile(request.url, roots);
     if (!hit) return new Response("Not found", { status: 404 });
@@ -62,7 +73,11 @@ export function setupAppProtocol(protocol: ProtocolLike, roots: AppRoots, readFi
       const body = await readFile(hit.file);
       return new Response(body as unknown as ConstructorParameters<typeof Response>[0], {
         status: 200,
-        headers: { "content-type": hit.type, "content-security-policy": CONTENT_SECURITY_POLICY, "x-content-type-options": "nosniff" },
+        headers: {
+          "content-type": hit.type,
+          "content-security-policy": CONTENT_SECURITY_POLICY,
+          "x-content-type-options": "nosniff",
+        },
       });
     } catch {
       return new Response("Not found", { status: 404 }); // missing or unreadable: the page gets a 404

@@ -13,7 +13,10 @@ export interface ShortcutResult {
   problem?: string;
 }
 
-export function setupShortcut(globalShortcut: GlobalShortcutLike, onTrigger: () => void): (accelerator: string | null) => ShortcutResult {
+export function setupShortcut(
+  globalShortcut: GlobalShortcutLike,
+  onTrigger: () => void,
+): (accelerator: string | null) => ShortcutResult {
   let current: string | null = null;
   return (accelerator) => {
     if (accelerator === current) return { accelerator, ok: true };
@@ -26,7 +29,8 @@ export function setupShortcut(globalShortcut: GlobalShortcutLike, onTrigger: () 
     } catch {
       ok = false; // Electron throws on a malformed accelerator.
     }
-    if (!ok) return { accelerator, ok, problem: `${accelerator} could not be registered (malformed, or another app owns it)` };
+    if (!ok)
+      return { accelerator, ok, problem: `${accelerator} could not be registered (malformed, or another app owns it)` };
     current = accelerator;
     return { accelerator, ok };
   };

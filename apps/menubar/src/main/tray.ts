@@ -36,7 +36,11 @@ export interface TrayLike<Image> {
 }
 
 /** Applies views to the tray, touching it only when something changed. */
-export function setupTray<Image>(tray: TrayLike<Image>, icons: Record<TrayIcon, Image>, platform: NodeJS.Platform): (state: TrayState) => TrayView {
+export function setupTray<Image>(
+  tray: TrayLike<Image>,
+  icons: Record<TrayIcon, Image>,
+  platform: NodeJS.Platform,
+): (state: TrayState) => TrayView {
   let last: TrayView | undefined;
   return (state) => {
     const view = trayView(state, platform);

@@ -9,7 +9,9 @@ function rows(doc: Document): HTMLElement[] {
 }
 
 function typing(target: EventTarget | null): boolean {
-  return target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement;
+  return (
+    target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement
+  );
 }
 
 export function installKeyboard(doc: Document, actions: Actions): void {
@@ -55,7 +57,8 @@ export function restoreFocus(key: string | null): void {
   if (!key) return;
   const [kind, id, action] = key.split("|");
   for (const row of document.querySelectorAll<HTMLElement>(`[data-row="${kind ?? ""}"]`)) {
-    const rowId = row.getAttribute("data-item") ?? row.getAttribute("data-agent") ?? row.getAttribute("data-provider") ?? "";
+    const rowId =
+      row.getAttribute("data-item") ?? row.getAttribute("data-agent") ?? row.getAttribute("data-provider") ?? "";
     if (rowId !== id) continue;
     const target = action ? row.querySelector<HTMLElement>(`[data-action="${action}"]`) : row;
     (target ?? row).focus();

@@ -81,7 +81,11 @@ function renderBanners(): void {
         { className: "banner", "data-banner": b.id },
         b.text,
         " ",
-        h("button", { type: "button", "data-action": "dismiss", onclick: () => (state.banners.delete(b.id), renderBanners()) }, "Dismiss"),
+        h(
+          "button",
+          { type: "button", "data-action": "dismiss", onclick: () => (state.banners.delete(b.id), renderBanners()) },
+          "Dismiss",
+        ),
       ),
     ),
   );
@@ -91,7 +95,10 @@ function render(): void {
   const key = focusKey(document.activeElement);
   const snapshot = state.snapshot;
   const summary = document.getElementById("summary");
-  if (summary) summary.textContent = !snapshot ? "Waiting for the engine…" : snapshot.tray.title || (snapshot.agents.length ? "All quiet" : "No agents running");
+  if (summary)
+    summary.textContent = !snapshot
+      ? "Waiting for the engine…"
+      : snapshot.tray.title || (snapshot.agents.length ? "All quiet" : "No agents running");
   if (snapshot) {
     const t = now();
     replaceBody(document.getElementById("attention"), ...renderAttention(snapshot, state.integrations, t, actions));

@@ -29,11 +29,19 @@ export interface Actions {
 export function hookHints(integrations: readonly IntegrationRow[] | undefined, snapshot: Snapshot): IntegrationRow[] {
   if (!integrations) return [];
   const present = new Set(snapshot.agents.map((a) => a.provider));
-  return integrations.filter((row) => row.status !== "installed" && (row.id === "claude-code" || present.has(row.id) || row.status === "needs-repair"));
+  return integrations.filter(
+    (row) =>
+      row.status !== "installed" && (row.id === "claude-code" || present.has(row.id) || row.status === "needs-repair"),
+  );
 }
 
 function hintNode(row: IntegrationRow, actions: Actions): HTMLElement {
-  const what = row.status === "needs-repair" ? "hooks need repair" : row.status === "invalid" ? "settings file cannot be parsed" : "hooks not installed";
+  const what =
+    row.status === "needs-repair"
+      ? "hooks need repair"
+      : row.status === "invalid"
+        ? "settings file cannot be parsed"
+        : "hooks not installed";
   const fixable = row.status === "needs-repair" || row.status === "not-installed";
   return h(
     "div",
@@ -43,10 +51,16 @@ function hintNode(row: IntegrationRow, actions: Actions): HTMLElement {
   );
 }
 
-export function renderAttention(snapshot: Snapshot, integrations: readonly IntegrationRow[] | undefined, now: number, actions: Actions): Node[] {
+export function renderAttention(
+  snapshot: Snapshot,
+  integrations: readonly IntegrationRow[] | undefined,
+  now: number,
+  actions: Actions,
+): Node[] {
   const nodes: Node[] = [];
   const items = orderAttention(snapshot.attention);
-  if (!items.some((i) => i.actionable)) nodes.push(h("p", { className: "empty", "data-empty": "attention" }, "Nothing needs you."));
+  if (!items.some((i) => i.actionable))
+    nodes.push(h("p", { className: "empty", "data-empty": "attention" }, "Nothing needs you."));
   for (const item of items) {
     const agent = agentFor(snapshot, item);
     const since = Date.parse(item.createdAt);
@@ -64,13 +78,27 @@ export function renderAttention(snapshot: Snapshot, integrations: readonly Integ
           "data-agent": agent?.id,
           "aria-label": `${kindLabel(item.kind)}: ${agentName(agent ?? item)} ${item.message ?? ""}`,
         },
-        h("div", { className: "line1" }, h("span", { className: `kind ${item.kind}` }, kindLabel(item.kind)), ` · ${agentName(agent ?? item)}`),
-        h("div", { className: "line2" }, `${item.message ?? kindLabel(item.kind)} — ${where} · `, h("span", { "data-since": since }, `${formatElapsed(now - since)} ago`)),
+        h(
+          "div",
+          { className: "line1" },
+          h("span", { className: `kind ${item.kind}` }, kindLabel(item.kind)),
+          ` · ${agentName(agent ?? item)}`,
+        ),
+        h(
+          "div",
+          { className: "line2" },
+          `${item.message ?? kindLabel(item.kind)} — ${where} · `,
+          h("span", { "data-since": since }, `${formatElapsed(now - since)} ago`),
+        ),
         h(
           "div",
           { className: "actions" },
-          jump ? h("button", { type: "button", className: "primary", "data-action": "jump", onclick: jump }, "Jump") : null,
-          ack ? h("button", { type: "button", "data-action": "acknowledge", onclick: ack }, "Acknowledge") : h("span", { className: "empty" }, item.acknowledgedAt ? "acknowledged" : "resolved"),
+          jump
+            ? h("button", { type: "button", className: "primary", "data-action": "jump", onclick: jump }, "Jump")
+            : null,
+          ack
+            ? h("button", { type: "button", "data-action": "acknowledge", onclick: ack }, "Acknowledge")
+            : h("span", { className: "empty" }, item.acknowledgedAt ? "acknowledged" : "resolved"),
         ),
       ),
     );
@@ -82,8 +110,19 @@ export function renderAttention(snapshot: Snapshot, integrations: readonly Integ
 /** "Copy resume" for an agent whose resume command is known; says "Copied" once main has it. */
 function copyButton(command: string | undefined, actions: Actions): HTMLElement | null {
   if (command === undefined) return null;
-  const button = h("button", { type: "button", "data-action": "copy-resume", title: command, "aria-label": `Copy resume command: ${command}` }, "Copy resume");
-  button.addEventListener("click", () => void actions.copy(command).then(() => (button.textContent = "Copied"), () => undefined));
+  const button = h(
+    "button",
+    { type: "button", "data-action": "copy-resume", title: command, "aria-label": `Copy resume command: ${command}` },
+    "Copy resume",
+  );
+  button.addEventListener(
+    "click",
+    () =>
+      void actions.copy(command).then(
+        () => (button.textContent = "Copied"),
+        () => undefined,
+      ),
+  );
   return button;
 }
 
@@ -92,7 +131,11 @@ function contextNode(line: ReturnType<typeof contextLine>): HTMLElement | null {
   if (!line) return null;
   return h(
     "div",
-    { className: `line3 context${line.low ? " low" : ""}`, "data-context": line.low ? "low" : "ok", title: line.warning ?? "" },
+    {
+      className: `line3 context${line.low ? " low" : ""}`,
+      "data-context": line.low ? "low" : "ok",
+      title: line.warning ?? "",
+    },
     line.low ? `⚠ ${line.text}` : line.text,
   );
 }
@@ -100,9 +143,19 @@ function contextNode(line: ReturnType<typeof contextLine>): HTMLElement | null {
 /** Usage-limit meters ("5 h: 62 % left · resets 14:00"); a window below the low-usage threshold is marked. */
 function usageNode(line: ReturnType<typeof usageLine>): HTMLElement | null {
   if (!line) return null;
-  const meters = line.meters.map((m) => h("span", { className: `meter${m.low ? " low" : ""}`, "data-usage": m.low ? "low" : "ok" }, m.low ? `⚠ ${m.text}` : m.text));
+  const meters = line.meters.map((m) =>
+    h(
+      "span",
+      { className: `meter${m.low ? " low" : ""}`, "data-usage": m.low ? "low" : "ok" },
+      m.low ? `⚠ ${m.text}` : m.text,
+    ),
+  );
   const parts = meters.flatMap((m, i) => (i === 0 ? [m] : [" · ", m]));
-  return h("div", { className: `line3 usage${line.warning ? " low" : ""}`, "data-meters": "usage", title: line.warning ?? "" }, ...parts);
+  return h(
+    "div",
+    { className: `line3 usage${line.warning ? " low" : ""}`, "data-meters": "usage", title: line.warning ?? "" },
+    ...parts,
+  );
 }
 
 export interface MeterSettings {
@@ -118,7 +171,13 @@ export function renderAgents(
   meters: MeterSettings = { display: "left", lowUsagePercent: LOW_USAGE_PERCENT_DEFAULT },
 ): Node[] {
   if (snapshot.agents.length === 0) {
-    return [h("p", { className: "empty", "data-empty": "agents" }, "No agents running. Start claude, codex, cursor-agent, opencode or gemini in any terminal.")];
+    return [
+      h(
+        "p",
+        { className: "empty", "data-empty": "agents" },
+        "No agents running. Start claude, codex, cursor-agent, opencode or gemini in any terminal.",
+      ),
+    ];
   }
   return groupAgents(snapshot.agents).map((group) =>
     h(
@@ -148,7 +207,11 @@ export function renderAgents(
               " · ",
               h("span", { "data-since": since }, formatElapsed(now - since)),
             ),
-            h("div", { className: "line2", title: agent.cwd ?? "" }, [agent.message ?? agent.note, shortPath(agent.cwd)].filter(Boolean).join(" — ") || agentName(agent)),
+            h(
+              "div",
+              { className: "line2", title: agent.cwd ?? "" },
+              [agent.message ?? agent.note, shortPath(agent.cwd)].filter(Boolean).join(" — ") || agentName(agent),
+            ),
             contextNode(context),
             usageNode(usage),
             h(

@@ -25,7 +25,15 @@ export interface TuiAppProps {
   copy?: (text: string) => boolean;
 }
 
-export function TuiApp({ engine, focus, now = Date.now, onNotice, lowContextPercent = () => LOW_CONTEXT_PERCENT_DEFAULT, meters, copy }: TuiAppProps) {
+export function TuiApp({
+  engine,
+  focus,
+  now = Date.now,
+  onNotice,
+  lowContextPercent = () => LOW_CONTEXT_PERCENT_DEFAULT,
+  meters,
+  copy,
+}: TuiAppProps) {
   const { exit } = useApp();
   const { stdout } = useStdout();
   // Straight to the terminal, not through ink: the sequence draws nothing, so ink's frame is unaffected.
@@ -37,7 +45,10 @@ export function TuiApp({ engine, focus, now = Date.now, onNotice, lowContextPerc
   const [tick, setTick] = useState(0);
 
   useEffect(() => engine.subscribe(setSnapshot), [engine]);
-  useEffect(() => onNotice?.((notice) => setStatus(`${notice.title}${notice.body ? ` — ${notice.body}` : ""}`)), [onNotice]);
+  useEffect(
+    () => onNotice?.((notice) => setStatus(`${notice.title}${notice.body ? ` — ${notice.body}` : ""}`)),
+    [onNotice],
+  );
   useEffect(() => {
     const timer = setInterval(() => setTick((t) => t + 1), 1000);
     return () => clearInterval(timer);
@@ -68,12 +79,18 @@ export function TuiApp({ engine, focus, now = Date.now, onNotice, lowContextPerc
     if (k === "acknowledge") {
       const ids = acknowledgeTargets(selected, snapshot);
       const done = ids.filter((id) => engine.acknowledge(id)).length;
-      setStatus(ids.length === 0 ? "Nothing to acknowledge here." : `Acknowledged ${done} item${done === 1 ? "" : "s"}.`);
+      setStatus(
+        ids.length === 0 ? "Nothing to acknowledge here." : `Acknowledged ${done} item${done === 1 ? "" : "s"}.`,
+      );
     } else if (k === "copy") {
       const agent = jumpTarget(selected);
       const command = agent ? copyableResume(agent) : undefined;
       if (!agent || command === undefined) {
-        setStatus(agent ? `No resume command known for ${agent.label ?? agent.id}.` : "Select an agent to copy its resume command.");
+        setStatus(
+          agent
+            ? `No resume command known for ${agent.label ?? agent.id}.`
+            : "Select an agent to copy its resume command.",
+        );
         return;
       }
       setStatus(`Resume: ${command}${copyText(command) ? "  (sent to the clipboard via OSC 52)" : ""}`);
@@ -94,5 +111,15 @@ export function TuiApp({ engine, focus, now = Date.now, onNotice, lowContextPerc
   void tick;
   // Title, key line, status and margins and the headings' margins take seven lines; the rest scrolls with the selection.
   const shown = visibleRows(rows, selected?.key, Math.max(3, (stdout.rows || 24) - 7));
-  return <Dashboard snapshot={snapshot} rows={shown} selectedKey={selected?.key} now={now()} status={status} lowContextPercent={lowContextPercent()} {...(meters ? { meters: meters() } : {})} />;
+  return (
+    <Dashboard
+      snapshot={snapshot}
+      rows={shown}
+      selectedKey={selected?.key}
+      now={now()}
+      status={status}
+      lowContextPercent={lowContextPercent()}
+      {...(meters ? { meters: meters() } : {})}
+    />
+  );
 }

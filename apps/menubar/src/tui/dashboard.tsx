@@ -3,7 +3,15 @@ import { Box, Text } from "ink";
 import type { Snapshot } from "@mytty-bar/engine";
 import { contextLine } from "../view-model/context.js";
 import { LOW_USAGE_PERCENT_DEFAULT, usageLine, type MeterDisplay } from "../view-model/usage.js";
-import { agentName, formatElapsed, kindLabel, providerLabel, shortPath, stateLabel, whereLabel } from "../view-model/model.js";
+import {
+  agentName,
+  formatElapsed,
+  kindLabel,
+  providerLabel,
+  shortPath,
+  stateLabel,
+  whereLabel,
+} from "../view-model/model.js";
 import type { TuiRow } from "./model.js";
 
 export interface DashboardProps {
@@ -34,7 +42,19 @@ const STATE_COLOR: Record<string, string> = {
   succeeded: "green",
 };
 
-function Row({ row, selected, now, lowContextPercent, meters }: { row: TuiRow; selected: boolean; now: number; lowContextPercent: number; meters: TuiMeters }) {
+function Row({
+  row,
+  selected,
+  now,
+  lowContextPercent,
+  meters,
+}: {
+  row: TuiRow;
+  selected: boolean;
+  now: number;
+  lowContextPercent: number;
+  meters: TuiMeters;
+}) {
   const mark = selected ? "›" : " ";
   switch (row.type) {
     case "heading":
@@ -91,7 +111,15 @@ function Row({ row, selected, now, lowContextPercent, meters }: { row: TuiRow; s
   }
 }
 
-export function Dashboard({ snapshot, rows, selectedKey, now, status, lowContextPercent, meters = DEFAULT_METERS }: DashboardProps) {
+export function Dashboard({
+  snapshot,
+  rows,
+  selectedKey,
+  now,
+  status,
+  lowContextPercent,
+  meters = DEFAULT_METERS,
+}: DashboardProps) {
   return (
     <Box flexDirection="column">
       <Text bold>
@@ -99,7 +127,14 @@ export function Dashboard({ snapshot, rows, selectedKey, now, status, lowContext
         <Text dimColor>{snapshot.tray.title || (snapshot.agents.length ? "all quiet" : "no agents running")}</Text>
       </Text>
       {rows.map((row, i) => (
-        <Row key={"key" in row ? row.key : `${row.type}:${i}`} row={row} selected={"key" in row && row.key === selectedKey} now={now} lowContextPercent={lowContextPercent} meters={meters} />
+        <Row
+          key={"key" in row ? row.key : `${row.type}:${i}`}
+          row={row}
+          selected={"key" in row && row.key === selectedKey}
+          now={now}
+          lowContextPercent={lowContextPercent}
+          meters={meters}
+        />
       ))}
       <Box marginTop={1}>
         <Text dimColor>↑/↓ j/k move · enter jump · a acknowledge · c copy resume · q quit</Text>

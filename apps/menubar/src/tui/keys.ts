@@ -7,7 +7,10 @@ export type TuiKey = "down" | "up" | "enter" | "acknowledge" | "copy" | "quit";
 const CHARS: Readonly<Record<string, TuiKey>> = { j: "down", k: "up", a: "acknowledge", c: "copy", q: "quit" };
 
 /** The keys in one input event, in order; anything else in the chunk is ignored. */
-export function keysOf(input: string, key: { upArrow: boolean; downArrow: boolean; return: boolean; ctrl: boolean }): TuiKey[] {
+export function keysOf(
+  input: string,
+  key: { upArrow: boolean; downArrow: boolean; return: boolean; ctrl: boolean },
+): TuiKey[] {
   if (key.ctrl) return input === "c" ? ["quit"] : [];
   if (key.downArrow) return ["down"];
   if (key.upArrow) return ["up"];

@@ -62,7 +62,10 @@ export function acknowledgeTargets(row: SelectableRow | undefined, snapshot: Sna
 export function visibleRows(rows: readonly TuiRow[], selectedKey: string | undefined, height: number): TuiRow[] {
   if (rows.length <= height) return [...rows];
   const room = Math.max(1, height - 2);
-  const at = Math.max(0, rows.findIndex((r) => "key" in r && r.key === selectedKey));
+  const at = Math.max(
+    0,
+    rows.findIndex((r) => "key" in r && r.key === selectedKey),
+  );
   const start = Math.min(Math.max(0, at - Math.floor(room / 2)), rows.length - room);
   const out: TuiRow[] = rows.slice(start, start + room);
   if (start > 0) out.unshift({ type: "empty", text: `↑ ${start} more` });

@@ -12,7 +12,11 @@ import { TUI_NEEDS_TTY } from "../messages.js";
 import { withoutCiVariables } from "./load-ink.js";
 
 export function nodeFocus(): (agent: AgentRow) => Promise<FocusOutcome> {
-  const deps = { runner: nodeCommandRunner(), platform: process.platform, tools: resolveToolPaths(process.platform, existsSync) };
+  const deps = {
+    runner: nodeCommandRunner(),
+    platform: process.platform,
+    tools: resolveToolPaths(process.platform, existsSync),
+  };
   return (agent) => focusAgent(agent, deps);
 }
 
@@ -25,7 +29,11 @@ export interface TuiExtras {
   copy?: (text: string) => boolean;
 }
 
-export async function runTui(engine: EngineHandle, focus: (agent: AgentRow) => Promise<FocusOutcome> = nodeFocus(), extras: TuiExtras = {}): Promise<number> {
+export async function runTui(
+  engine: EngineHandle,
+  focus: (agent: AgentRow) => Promise<FocusOutcome> = nodeFocus(),
+  extras: TuiExtras = {},
+): Promise<number> {
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     console.error(TUI_NEEDS_TTY);
     return 2;
@@ -58,7 +66,10 @@ export async function startTui(): Promise<number> {
     return await runTui(running.engine, focus, {
       onNotice,
       lowContextPercent: () => running.engine.settings().lowContextPercent,
-      meters: () => ({ display: running.engine.settings().meterDisplay, lowUsagePercent: running.engine.settings().lowUsagePercent }),
+      meters: () => ({
+        display: running.engine.settings().meterDisplay,
+        lowUsagePercent: running.engine.settings().lowUsagePercent,
+      }),
     });
   } finally {
     await running.stop();

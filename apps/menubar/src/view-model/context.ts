@@ -27,9 +27,17 @@ export function isLowContext(contextLeftPercent: number | undefined, thresholdPe
 }
 
 /** The row's model/context line; undefined when neither is known. `display` changes the words, never the warning. */
-export function contextLine(agent: Pick<AgentRow, "model" | "contextLeftPercent" | "mode">, thresholdPercent: number, display: MeterDisplay = "left"): ContextLine | undefined {
+export function contextLine(
+  agent: Pick<AgentRow, "model" | "contextLeftPercent" | "mode">,
+  thresholdPercent: number,
+  display: MeterDisplay = "left",
+): ContextLine | undefined {
   const left = knownPercent(agent.contextLeftPercent) ? Math.round(agent.contextLeftPercent) : undefined;
-  const parts = [agent.model, agent.mode !== undefined ? `${agent.mode} mode` : undefined, left !== undefined ? contextShareText(left, display) : undefined].filter((p): p is string => Boolean(p));
+  const parts = [
+    agent.model,
+    agent.mode !== undefined ? `${agent.mode} mode` : undefined,
+    left !== undefined ? contextShareText(left, display) : undefined,
+  ].filter((p): p is string => Boolean(p));
   if (parts.length === 0) return undefined;
   const text = parts.join(" · ");
   if (left === undefined || !isLowContext(agent.contextLeftPercent, thresholdPercent)) return { text, low: false };

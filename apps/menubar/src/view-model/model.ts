@@ -64,7 +64,8 @@ export function formatElapsed(ms: number): string {
 export function placeLabel(agent: Pick<AgentRow, "tty" | "terminal">): string {
   const t = agent.terminal;
   if (t.tmuxPane) {
-    const where = t.tmuxSession !== undefined ? `${t.tmuxSession}${t.tmuxWindow !== undefined ? `:${t.tmuxWindow}` : ""} ` : "";
+    const where =
+      t.tmuxSession !== undefined ? `${t.tmuxSession}${t.tmuxWindow !== undefined ? `:${t.tmuxWindow}` : ""} ` : "";
     return `tmux ${where}${t.tmuxPane}`;
   }
   if (agent.tty) return agent.tty.replace(/^\/dev\//, "");
@@ -111,7 +112,9 @@ export function groupAgents(agents: readonly AgentRow[]): AppGroup[] {
       app,
       places: [...places.keys()].sort(byName).map((place) => ({
         place,
-        agents: [...(places.get(place) as AgentRow[])].sort((a, b) => (a.startedAt ?? a.updatedAt).localeCompare(b.startedAt ?? b.updatedAt) || a.id.localeCompare(b.id)),
+        agents: [...(places.get(place) as AgentRow[])].sort(
+          (a, b) => (a.startedAt ?? a.updatedAt).localeCompare(b.startedAt ?? b.updatedAt) || a.id.localeCompare(b.id),
+        ),
       })),
     };
   });
@@ -119,10 +122,18 @@ export function groupAgents(agents: readonly AgentRow[]): AppGroup[] {
 
 /** Actionable items first (most urgent kind, newest), then resolved/acknowledged ones for context. */
 export function orderAttention(items: readonly AttentionRow[]): AttentionRow[] {
-  const rank: Record<AttentionRow["kind"], number> = { "approval-request": 0, "input-request": 1, failure: 2, completion: 3 };
+  const rank: Record<AttentionRow["kind"], number> = {
+    "approval-request": 0,
+    "input-request": 1,
+    failure: 2,
+    completion: 3,
+  };
   return [...items].sort(
     (a, b) =>
-      Number(b.actionable) - Number(a.actionable) || rank[a.kind] - rank[b.kind] || b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id),
+      Number(b.actionable) - Number(a.actionable) ||
+      rank[a.kind] - rank[b.kind] ||
+      b.createdAt.localeCompare(a.createdAt) ||
+      a.id.localeCompare(b.id),
   );
 }
 

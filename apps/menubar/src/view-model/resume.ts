@@ -18,7 +18,12 @@ function hasControl(text: string): boolean {
 
 /** Non-empty, at most COPY_TEXT_MAX_BYTES of UTF-8, one line of printable text. */
 export function isCopyableText(text: unknown): text is string {
-  return typeof text === "string" && text.length > 0 && !hasControl(text) && new TextEncoder().encode(text).length <= COPY_TEXT_MAX_BYTES;
+  return (
+    typeof text === "string" &&
+    text.length > 0 &&
+    !hasControl(text) &&
+    new TextEncoder().encode(text).length <= COPY_TEXT_MAX_BYTES
+  );
 }
 
 /** The agent's resume command when it can be copied; undefined otherwise (no button, no key action). */

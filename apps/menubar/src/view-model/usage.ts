@@ -52,7 +52,12 @@ export function usageMeter(w: Window, display: MeterDisplay, lowUsagePercent: nu
 }
 
 /** The row's usage meters; undefined when no local source reported any (never a guess). */
-export function usageLine(agent: Pick<AgentRow, "usage">, display: MeterDisplay, lowUsagePercent: number, now: number): UsageLine | undefined {
+export function usageLine(
+  agent: Pick<AgentRow, "usage">,
+  display: MeterDisplay,
+  lowUsagePercent: number,
+  now: number,
+): UsageLine | undefined {
   // A window whose reset time has passed has reset: its old reading would be a guess, so it is left out.
   const windows = (agent.usage ?? []).filter((w) => w.resetsAt === undefined || !(Date.parse(w.resetsAt) <= now));
   if (windows.length === 0) return undefined;
@@ -61,7 +66,10 @@ export function usageLine(agent: Pick<AgentRow, "usage">, display: MeterDisplay,
   if (worst === undefined) return { meters };
   const window = windows[meters.indexOf(worst)]!;
   const reset = window.resetsAt !== undefined ? resetText(window.resetsAt, now) : undefined;
-  return { meters, warning: `Only ${worst.leftPercent}% of the ${spaced(window.window)} usage limit left${reset !== undefined ? ` (resets ${reset})` : ""}` };
+  return {
+    meters,
+    warning: `Only ${worst.leftPercent}% of the ${spaced(window.window)} usage limit left${reset !== undefined ? ` (resets ${reset})` : ""}`,
+  };
 }
 
 /** The context part of a row in the chosen words ("64% context left" / "36% context used"). */

@@ -25,7 +25,9 @@ export class FakeEngine implements EngineHandle {
     if (!item) return false;
     this.publish({
       ...this.current,
-      attention: this.current.attention.map((i) => (i.id === itemId ? { ...i, actionable: false, acknowledgedAt: this.current.at } : i)),
+      attention: this.current.attention.map((i) =>
+        i.id === itemId ? { ...i, actionable: false, acknowledgedAt: this.current.at } : i,
+      ),
     });
     return true;
   }

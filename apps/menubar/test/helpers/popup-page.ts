@@ -23,9 +23,16 @@ export function assertRendererBuilt(): void {
   const info = path.join(roots.scripts, ".tsbuildinfo");
   const built = Math.max(statSync(out).mtimeMs, existsSync(info) ? statSync(info).mtimeMs : 0);
   const shared = path.join(appDir, "src", "view-model");
-  const sources = [roots.static, shared].flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith(".ts")).map((f) => path.join(dir, f)));
+  const sources = [roots.static, shared].flatMap((dir) =>
+    readdirSync(dir)
+      .filter((f) => f.endsWith(".ts"))
+      .map((f) => path.join(dir, f)),
+  );
   const stale = sources.filter((f) => statSync(f).mtimeMs > built);
-  if (stale.length > 0) throw new Error(`The popup build is older than ${stale.map((f) => path.basename(f)).join(", ")}: run \`npx tsc -b tsconfig.build.json\`.`);
+  if (stale.length > 0)
+    throw new Error(
+      `The popup build is older than ${stale.map((f) => path.basename(f)).join(", ")}: run \`npx tsc -b tsconfig.build.json\`.`,
+    );
 }
 
 export interface PopupSession {
@@ -73,7 +80,11 @@ export interface FakeBridgeResults {
 }
 
 /** A page with the fake bridge installed; resolves once the page has called ready(). */
-export async function openPopup(browser: BrowserContext, results: FakeBridgeResults = {}, colorScheme: "light" | "dark" = "light"): Promise<{ page: Page; problems: string[] }> {
+export async function openPopup(
+  browser: BrowserContext,
+  results: FakeBridgeResults = {},
+  colorScheme: "light" | "dark" = "light",
+): Promise<{ page: Page; problems: string[] }> {
   const page = await browser.newPage();
   await page.emulateMedia({ colorScheme });
   const problems: string[] = [];
@@ -84,7 +95,11 @@ export async function openPopup(browser: BrowserContext, results: FakeBridgeResu
   await page.route(`${TEST_ORIGIN}/**`, async (route) => {
     const hit = resolveAppFile(route.request().url().replace(TEST_ORIGIN, APP_ORIGIN), roots);
     if (!hit) return route.fulfill({ status: 404, body: "not found" });
-    await route.fulfill({ status: 200, body: readFileSync(hit.file), headers: { "content-type": hit.type, "content-security-policy": CONTENT_SECURITY_POLICY } });
+    await route.fulfill({
+      status: 200,
+      body: readFileSync(hit.file),
+      headers: { "content-type": hit.type, "content-security-policy": CONTENT_SECURITY_POLICY },
+    });
   });
   await page.addInitScript((r: FakeBridgeResults) => {
     const w = window as unknown as Record<string, unknown>;
@@ -92,28 +107,41 @@ export async function openPopup(browser: BrowserContext, results: FakeBridgeResu
     const listeners: ((p: unknown) => void)[] = [];
     w.__calls = calls;
     w.__push = (p: unknown) => listeners.forEach((l) => l(p));
-    const call = <T>(name: string, result: T) => (...args: unknown[]) => (calls.push([name, ...args]), Promise.resolve(result));
+    const call =
+      <T>(name: string, result: T) =>
+      (...args: unknown[]) => (calls.push([name, ...args]), Promise.resolve(result));
     w.myttyBar = Object.freeze({
       ready: call("ready", undefined),
       onPush: (l: (p: unknown) => void) => (listeners.push(l), () => listeners.splice(listeners.indexOf(l), 1)),
       acknowledge: call("acknowledge", r.acknowledge ?? true),
-      jump: call("jump", r.jump ?? { status: "exact", host: "iTerm2", detail: "Brought the agent's iTerm2 pane to the front." }),
-      setSettings: (patch: unknown) => (calls.push(["setSettings", patch]), Promise.resolve((w.__settings as object) ?? {})),
+      jump: call(
+        "jump",
+        r.jump ?? { status: "exact", host: "iTerm2", detail: "Brought the agent's iTerm2 pane to the front." },
+      ),
+      setSettings: (patch: unknown) => (
+        calls.push(["setSettings", patch]),
+        Promise.resolve((w.__settings as object) ?? {})
+      ),
       refreshIntegrations: call("refreshIntegrations", []),
       diffIntegration: call("diffIntegration", r.diff ?? ""),
       fixIntegration: call("fixIntegration", r.fix ?? []),
       copyText: call("copyText", undefined),
       quit: call("quit", undefined),
     });
-    document.addEventListener("securitypolicyviolation", (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener("securitypolicyviolation", (e) =>
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+    );
   }, results);
   await page.goto(`${TEST_ORIGIN}/popup.html`);
-  await page.waitForFunction(() => ((window as unknown as { __calls: unknown[][] }).__calls ?? []).some((c) => c[0] === "ready"));
+  await page.waitForFunction(() =>
+    ((window as unknown as { __calls: unknown[][] }).__calls ?? []).some((c) => c[0] === "ready"),
+  );
   return { page, problems };
 }
 
 export async function push(page: Page, ...messages: Push[]): Promise<void> {
-  for (const m of messages) await page.evaluate((msg) => (window as unknown as { __push(p: unknown): void }).__push(msg), m as unknown);
+  for (const m of messages)
+    await page.evaluate((msg) => (window as unknown as { __push(p: unknown): void }).__push(msg), m as unknown);
 }
 
 export async function bridgeCalls(page: Page): Promise<unknown[][]> {

@@ -23,7 +23,9 @@ export async function startTmux(prefix: string, env: NodeJS.ProcessEnv = {}): Pr
   const socket = path.join(dir, "sock");
   const clients: ChildProcess[] = [];
   const tmux = async (...args: string[]) => {
-    const { stdout } = await run("tmux", ["-S", socket, "-f", "/dev/null", ...args], { env: { ...process.env, ...env } });
+    const { stdout } = await run("tmux", ["-S", socket, "-f", "/dev/null", ...args], {
+      env: { ...process.env, ...env },
+    });
     return stdout;
   };
   const server: TmuxServer = {
@@ -34,7 +36,10 @@ export async function startTmux(prefix: string, env: NodeJS.ProcessEnv = {}): Pr
       const before = new Set((await tmux("list-clients", "-F", "#{client_tty}")).split("\n").filter(Boolean));
       // A client needs a terminal type; CI runners often have no TERM at all ("open terminal failed").
       const clientEnv = { ...process.env, ...env, TERM: "xterm-256color" };
-      const child = spawn("script", ["-qfc", `tmux -S ${socket} attach -t ${session}`, "/dev/null"], { stdio: ["pipe", "ignore", "ignore"], env: clientEnv });
+      const child = spawn("script", ["-qfc", `tmux -S ${socket} attach -t ${session}`, "/dev/null"], {
+        stdio: ["pipe", "ignore", "ignore"],
+        env: clientEnv,
+      });
       clients.push(child);
       for (let i = 0; i < 200; i++) {
         const now = (await tmux("list-clients", "-F", "#{client_tty}")).split("\n").filter((t) => t && !before.has(t));
@@ -45,7 +50,7 @@ export async function startTmux(prefix: string, env: NodeJS.ProcessEnv = {}): Pr
     },
     async waitForScreen(pane, text, limitMs = 15_000) {
       let screen = "";
-      for (const start = Date.now(); Date.now() - start < limitMs; ) {
+      for (const start = Date.now(); Date.now() - start < limitMs;) {
         screen = await tmux("capture-pane", "-p", "-t", pane);
         if (screen.includes(text)) return screen;
         await new Promise((r) => setTimeout(r, 50));
@@ -62,7 +67,11 @@ export async function startTmux(prefix: string, env: NodeJS.ProcessEnv = {}): Pr
 }
 
 /** The dashboard's closing steps shared by its tests: `a` acknowledges the selected item, `q` quits cleanly. */
-export async function acknowledgeThenQuit(server: TmuxServer, tui: string, expect: (value: string) => { toContain(text: string): void }): Promise<void> {
+export async function acknowledgeThenQuit(
+  server: TmuxServer,
+  tui: string,
+  expect: (value: string) => { toContain(text: string): void },
+): Promise<void> {
   await server.tmux("send-keys", "-t", tui, "a");
   await server.waitForScreen(tui, "Acknowledged");
   // The real engine publishes the snapshot after the acknowledgement (asynchronously): wait for both.

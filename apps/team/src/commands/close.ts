@@ -10,7 +10,10 @@ export async function closeAgent(ctx: TeamContext, agent: string): Promise<{ id:
   requireTmux(ctx, "close");
   const target = await resolveAgent(ctx, agent);
   if (target.pane === ctx.env.TMUX_PANE && target.runner.socket === ctx.tmux().socket) {
-    throw new TeamError(`${target.id} is the pane you are running in; mytty-team close will not end its caller.`, EXIT.failed);
+    throw new TeamError(
+      `${target.id} is the pane you are running in; mytty-team close will not end its caller.`,
+      EXIT.failed,
+    );
   }
   await tmuxOrFail(target.runner, killPaneArgs(target.pane), `close ${target.pane}`);
   // Return once the engine lists the agent as gone: right after close, its label names nobody.

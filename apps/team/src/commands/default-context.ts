@@ -14,14 +14,18 @@ export function ancestorsFrom(psOutput: string, start: number): number[] {
     if (m) parent.set(Number(m[1]), Number(m[2]));
   }
   const chain: number[] = [];
-  for (let pid = start; pid > 1 && !chain.includes(pid) && chain.length < 64; pid = parent.get(pid) ?? 0) chain.push(pid);
+  for (let pid = start; pid > 1 && !chain.includes(pid) && chain.length < 64; pid = parent.get(pid) ?? 0)
+    chain.push(pid);
   return chain;
 }
 
 function psAncestors(): Promise<number[]> {
   return new Promise((resolve) => {
-    execFile("ps", ["-A", "-o", "pid=,ppid="], { env: { ...process.env, LC_ALL: "C" }, timeout: 5000 }, (error, stdout) =>
-      resolve(error === null ? ancestorsFrom(String(stdout), process.ppid) : [process.ppid]),
+    execFile(
+      "ps",
+      ["-A", "-o", "pid=,ppid="],
+      { env: { ...process.env, LC_ALL: "C" }, timeout: 5000 },
+      (error, stdout) => resolve(error === null ? ancestorsFrom(String(stdout), process.ppid) : [process.ppid]),
     );
   });
 }

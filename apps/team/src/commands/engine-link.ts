@@ -1,5 +1,11 @@
 // EngineView over the engine's control socket (packages/engine client): list, note, focus.
-import { AgentRowSchema, ControlClientError, EngineNotRunningError, request, type ClientRequest } from "@mytty-bar/engine";
+import {
+  AgentRowSchema,
+  ControlClientError,
+  EngineNotRunningError,
+  request,
+  type ClientRequest,
+} from "@mytty-bar/engine";
 import type { Paths } from "@mytty-bar/paths";
 import { AgentUnknownError, EngineDownError, type EngineView } from "./context.js";
 
@@ -10,7 +16,8 @@ async function call(paths: Paths, req: ClientRequest): Promise<unknown> {
     return await request(paths.controlSocket, req);
   } catch (error) {
     if (error instanceof EngineNotRunningError) throw new EngineDownError(error.message);
-    if (error instanceof ControlClientError && error.code === "unknown-agent") throw new AgentUnknownError(error.message);
+    if (error instanceof ControlClientError && error.code === "unknown-agent")
+      throw new AgentUnknownError(error.message);
     throw error;
   }
 }
@@ -20,7 +27,9 @@ export function engineLink(paths: Paths): EngineView {
     async list() {
       // Replies are external input like any other: validated, never trusted by shape.
       const reply = await call(paths, { op: "list" });
-      return RowsSchema.parse(typeof reply === "object" && reply !== null ? (reply as { agents?: unknown }).agents : undefined);
+      return RowsSchema.parse(
+        typeof reply === "object" && reply !== null ? (reply as { agents?: unknown }).agents : undefined,
+      );
     },
     async note(target, text) {
       await call(paths, { op: "note", text, ...target });

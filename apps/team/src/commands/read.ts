@@ -8,7 +8,8 @@ import type { RunAction, TeamContext } from "./context.js";
 export const DEFAULT_LINES = 100;
 
 export function parseLines(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 100_000) throw new TeamError(say.badLines(value), EXIT.usage);
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 100_000)
+    throw new TeamError(say.badLines(value), EXIT.usage);
   return Number(value);
 }
 

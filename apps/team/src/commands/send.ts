@@ -30,7 +30,8 @@ export interface SendResult {
 export async function sendToAgent(ctx: TeamContext, agent: string, text: string, enter: boolean): Promise<SendResult> {
   requireTmux(ctx, "send");
   const target = await resolveAgent(ctx, agent);
-  for (const part of chunks(text)) await tmuxOrFail(target.runner, sendLiteralArgs(target.pane, part), `type into ${target.pane}`);
+  for (const part of chunks(text))
+    await tmuxOrFail(target.runner, sendLiteralArgs(target.pane, part), `type into ${target.pane}`);
   if (enter) {
     if (text !== "") await sleep(ENTER_PAUSE_MS);
     await tmuxOrFail(target.runner, sendEnterArgs(target.pane), `press Enter in ${target.pane}`);

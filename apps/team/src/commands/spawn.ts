@@ -45,14 +45,16 @@ export interface SpawnResult {
 export const MAX_TASK_BYTES = 100 * 1024;
 
 async function readTask(options: SpawnOptions): Promise<string> {
-  if ((options.task === undefined) === (options.taskFile === undefined)) throw new TeamError(say.taskMissing(), EXIT.usage);
+  if ((options.task === undefined) === (options.taskFile === undefined))
+    throw new TeamError(say.taskMissing(), EXIT.usage);
   let task = options.task;
   if (options.taskFile !== undefined) {
     try {
       const file = path.resolve(options.taskFile);
       // One argv element may hold at most 128 KiB on Linux; refuse early rather than fail in the pane.
       const size = (await stat(file)).size;
-      if (size > MAX_TASK_BYTES) throw new TeamError(say.taskFileTooLarge(options.taskFile, size, MAX_TASK_BYTES), EXIT.usage);
+      if (size > MAX_TASK_BYTES)
+        throw new TeamError(say.taskFileTooLarge(options.taskFile, size, MAX_TASK_BYTES), EXIT.usage);
       task = await readFile(file, "utf8");
     } catch (error) {
       if (error instanceof TeamError) throw error;
@@ -67,7 +69,8 @@ async function readTask(options: SpawnOptions): Promise<string> {
 async function resolveCwd(cwd: string | undefined): Promise<string> {
   const dir = path.resolve(cwd ?? process.cwd());
   const info = await stat(dir).catch(() => undefined);
-  if (!info?.isDirectory()) throw new TeamError(`--cwd ${dir} is not a directory: pass an existing project directory.`, EXIT.usage);
+  if (!info?.isDirectory())
+    throw new TeamError(`--cwd ${dir} is not a directory: pass an existing project directory.`, EXIT.usage);
   return dir;
 }
 
@@ -75,7 +78,13 @@ async function resolveCwd(cwd: string | undefined): Promise<string> {
 async function onPath(bin: string, pathVar: string | undefined): Promise<boolean> {
   for (const dir of (pathVar ?? "").split(":")) {
     if (dir === "") continue;
-    if (await access(path.join(dir, bin), constants.X_OK).then(() => true, () => false)) return true;
+    if (
+      await access(path.join(dir, bin), constants.X_OK).then(
+        () => true,
+        () => false,
+      )
+    )
+      return true;
   }
   return false;
 }
@@ -96,13 +105,20 @@ export const ENGINE_SIGHTING_MS = 10_000;
  * given), under the engine's own id: a `wait <id|label>` right after spawn must not meet "No agent".
  * Engine down: undefined at once. Out of time: the id of a row seen without its label, if any.
  */
-async function engineSighting(ctx: TeamContext, runner: TmuxRunner, pane: string, pid: number | null, label: string | undefined): Promise<string | undefined> {
+async function engineSighting(
+  ctx: TeamContext,
+  runner: TmuxRunner,
+  pane: string,
+  pid: number | null,
+  label: string | undefined,
+): Promise<string | undefined> {
   const deadline = Date.now() + ENGINE_SIGHTING_MS;
   let seen: string | undefined;
   for (let round = 1; ; round++) {
     try {
       const rows = await ctx.engine.list();
-      const row = rows.find((r) => pid !== null && r.pid === pid) ?? rows.find((r) => rowInPane(r, pane, runner.socket));
+      const row =
+        rows.find((r) => pid !== null && r.pid === pid) ?? rows.find((r) => rowInPane(r, pane, runner.socket));
       seen = row?.id ?? seen;
       if (row !== undefined && (label === undefined || row.label === label)) return row.id;
     } catch (error) {
@@ -119,7 +135,10 @@ async function engineSighting(ctx: TeamContext, runner: TmuxRunner, pane: string
 export async function spawnAgent(ctx: TeamContext, options: SpawnOptions): Promise<SpawnResult> {
   requireTmux(ctx, "spawn");
   if (!isSpawnProvider(options.provider)) {
-    throw new TeamError(`Unknown provider "${options.provider}": use one of ${SPAWN_PROVIDERS.join(", ")}.`, EXIT.usage);
+    throw new TeamError(
+      `Unknown provider "${options.provider}": use one of ${SPAWN_PROVIDERS.join(", ")}.`,
+      EXIT.usage,
+    );
   }
   const provider = options.provider;
   const label = options.label === undefined ? undefined : validSpawnLabel(options.label);
@@ -139,7 +158,10 @@ export async function spawnAgent(ctx: TeamContext, options: SpawnOptions): Promi
   const choice = chooseSplit(window, caller, options.direction ?? "auto");
   const plan = launchPlan(provider, task, model);
   // The label also rides in the exec-time env, where detection can read it like MYTTY_AGENT.
-  const env: Record<string, string> = { MYTTY_AGENT: entry.hint, ...(label === undefined ? {} : { MYTTY_LABEL: label }) };
+  const env: Record<string, string> = {
+    MYTTY_AGENT: entry.hint,
+    ...(label === undefined ? {} : { MYTTY_LABEL: label }),
+  };
   const { script, cleanup } = await paneScript(plan);
   const spec: NewPaneSpec = { target: choice.target, cwd, env, script };
 
@@ -157,7 +179,8 @@ export async function spawnAgent(ctx: TeamContext, options: SpawnOptions): Promi
 
   // With `exec`, the pane's first process is the agent itself: same `<provider>-<pid>` id as the engine's.
   const guess = pane.pid === null ? `${entry.hint}-${pane.paneId.slice(1)}` : `${entry.hint}-${pane.pid}`;
-  if (label !== undefined) await tmuxOrFail(runner, setPaneOptionArgs(pane.paneId, "@mytty_label", label), "record the label");
+  if (label !== undefined)
+    await tmuxOrFail(runner, setPaneOptionArgs(pane.paneId, "@mytty_label", label), "record the label");
   await tmuxOrFail(runner, setPaneOptionArgs(pane.paneId, "@mytty_agent", guess), "record the agent id");
   const id = (await engineSighting(ctx, runner, pane.paneId, pane.pid, label)) ?? guess;
   if (id !== guess) await tmuxOrFail(runner, setPaneOptionArgs(pane.paneId, "@mytty_agent", id), "record the agent id");
@@ -183,7 +206,9 @@ export function registerSpawn(program: Command, run: RunAction): void {
   program
     .command("spawn")
     .description("start a coding agent in a new tmux pane beside yours, with its task as the first prompt")
-    .addOption(new Option("--provider <provider>", "which agent CLI to start").choices(SPAWN_PROVIDERS).makeOptionMandatory())
+    .addOption(
+      new Option("--provider <provider>", "which agent CLI to start").choices(SPAWN_PROVIDERS).makeOptionMandatory(),
+    )
     .option("--task <text>", "the task, as one prompt")
     .option("--task-file <path>", "read the task from a file instead")
     .option("--cwd <dir>", "working directory of the new agent (default: yours)")

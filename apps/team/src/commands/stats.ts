@@ -8,7 +8,9 @@ export function formatStats(stats: Stats): string {
   const providers = Object.entries(stats.lastEventAt).sort(([a], [b]) => a.localeCompare(b));
   return [
     `accepted ${stats.accepted} · duplicates ${stats.duplicates} · rejected ${stats.rejected}${stats.ignored !== undefined ? ` · ignored ${stats.ignored}` : ""} · waiting in spool ${stats.spoolBacklog}`,
-    ...(providers.length === 0 ? ["no hook events yet (are hooks installed? `mytty-doctor status`)"] : providers.map(([p, at]) => `last ${p} event: ${at}`)),
+    ...(providers.length === 0
+      ? ["no hook events yet (are hooks installed? `mytty-doctor status`)"]
+      : providers.map(([p, at]) => `last ${p} event: ${at}`)),
   ].join("\n");
 }
 

@@ -20,7 +20,11 @@ export function cleanNote(text: string): string {
  * The caller is the nearest ancestor process that is an agent row (works in any terminal);
  * inside tmux, failing that, the live agent row of this very pane on this very server.
  */
-export function findCaller(rows: readonly AgentRow[], ancestors: readonly number[], env: NodeJS.ProcessEnv): AgentRow | undefined {
+export function findCaller(
+  rows: readonly AgentRow[],
+  ancestors: readonly number[],
+  env: NodeJS.ProcessEnv,
+): AgentRow | undefined {
   for (const pid of ancestors) {
     const row = rows.find((r) => r.pid === pid);
     if (row !== undefined) return row;
@@ -52,7 +56,7 @@ export function registerStatus(program: Command, run: RunAction): void {
   program
     .command("status")
     .description("report what you (a worker agent) are doing, in one line; shown in list and the popup")
-    .argument("<note>", "one line, e.g. \"tests green, writing docs\"")
+    .argument("<note>", 'one line, e.g. "tests green, writing docs"')
     .action((note: string) =>
       run(async (ctx) => {
         const result = await reportStatus(ctx, note);

@@ -25,7 +25,9 @@ export function registerWait(program: Command, run: EngineAction): void {
     .option("--timeout-seconds <n>", "give up after this long (exit 4)", parseTimeout)
     .option("--json", "print the agent's row as JSON when done")
     .action((agent: string, options: { until?: WaitCondition; timeoutSeconds?: number; json?: boolean }) => {
-      const until = options.until ?? cmd.error("error: required option '--until <condition>' not specified (running, attention or completed)");
+      const until =
+        options.until ??
+        cmd.error("error: required option '--until <condition>' not specified (running, attention or completed)");
       return run((io) => runWait(io, agent, { ...options, until }));
     });
 }

@@ -42,7 +42,17 @@ function paneTail(spec: NewPaneSpec): string[] {
 
 /** `-d` keeps the caller's pane active: the orchestrating agent keeps its keyboard focus. */
 export function splitWindowArgs(spec: NewPaneSpec, direction: SplitDirection): string[] {
-  return ["split-window", "-d", "-P", "-F", PANE_FORMAT, "-t", spec.target, ...DIRECTION_FLAGS[direction], ...paneTail(spec)];
+  return [
+    "split-window",
+    "-d",
+    "-P",
+    "-F",
+    PANE_FORMAT,
+    "-t",
+    spec.target,
+    ...DIRECTION_FLAGS[direction],
+    ...paneTail(spec),
+  ];
 }
 
 /** Fallback when the window has no room left: a background window right after `window` (an @id: tmux takes no pane here). */
@@ -51,7 +61,9 @@ export function newWindowArgs(spec: NewPaneSpec, window: string): string[] {
 }
 
 export function listPanesArgs(scope: { all: true } | { window: string }): string[] {
-  return "all" in scope ? ["list-panes", "-a", "-F", PANE_FORMAT] : ["list-panes", "-t", scope.window, "-F", PANE_FORMAT];
+  return "all" in scope
+    ? ["list-panes", "-a", "-F", PANE_FORMAT]
+    : ["list-panes", "-t", scope.window, "-F", PANE_FORMAT];
 }
 
 export function paneInfoArgs(pane: string): string[] {

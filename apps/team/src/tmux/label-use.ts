@@ -27,7 +27,7 @@ export async function labelHolder(ctx: TeamContext, runner: TmuxRunner, label: s
 
 /** After `close`: until the engine has seen the agent go, its label would still resolve to it. */
 export async function untilEngineSeesGone(ctx: TeamContext, id: string, limitMs = 5000): Promise<void> {
-  for (const deadline = Date.now() + limitMs; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + limitMs; Date.now() < deadline;) {
     let rows: AgentRow[];
     try {
       rows = await ctx.engine.list();

@@ -38,7 +38,8 @@ export const say = {
     `Agent ${agent} does not run in a tmux pane, so mytty-team cannot type into or read it; use the menu bar to focus it.`,
   badLabel: (label: string) =>
     `Label ${JSON.stringify(label)} is not usable: use 1–64 characters (at most 128 bytes) of printable text without tabs or newlines.`,
-  badModel: (model: string) => `Model ${JSON.stringify(model)} is not usable: give a plain model name such as \`sonnet\` or \`gpt-5\`.`,
+  badModel: (model: string) =>
+    `Model ${JSON.stringify(model)} is not usable: give a plain model name such as \`sonnet\` or \`gpt-5\`.`,
   badLines: (value: string) => `--lines must be a whole number from 1 to 100000, not ${JSON.stringify(value)}.`,
   cliMissing: (bin: string, provider: string) =>
     `${bin} is not on PATH, so the ${provider} agent cannot start: install it, or put its directory on PATH.`,
@@ -51,5 +52,6 @@ export const say = {
     `The task file ${file} is ${Math.ceil(size / 1024)} KiB; a task is passed as one argument and may be at most ${max / 1024} KiB — put the details in a file in the repository and point the task at it.`,
   callerUnknown: () =>
     "mytty-team status runs from inside an agent Mytty Bar sees, and none was found for this pane or process: check `mytty-team list` (are the hooks installed? `mytty-doctor status`).",
-  noteEmpty: () => "The status note is empty: say in one line what you are doing, e.g. `mytty-team status \"tests green, writing docs\"`.",
+  noteEmpty: () =>
+    'The status note is empty: say in one line what you are doing, e.g. `mytty-team status "tests green, writing docs"`.',
 } as const;

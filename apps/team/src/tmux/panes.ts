@@ -45,12 +45,17 @@ export interface SplitChoice {
  * workers split the largest worker pane, each along its longer side (a cell is ~twice as tall as
  * wide), so N workers end up in an even grid beside the caller.
  */
-export function chooseSplit(window: readonly PaneInfo[], caller: string, direction: SplitDirection | "auto"): SplitChoice {
+export function chooseSplit(
+  window: readonly PaneInfo[],
+  caller: string,
+  direction: SplitDirection | "auto",
+): SplitChoice {
   if (direction !== "auto") return { target: caller, direction };
   const workers = window.filter((pane) => pane.agentId !== undefined && pane.paneId !== caller && !pane.dead);
   const pool = workers.length > 0 ? workers : window.filter((pane) => pane.paneId === caller);
   let target = pool[0];
-  for (const pane of pool) if (target === undefined || pane.width * pane.height > target.width * target.height) target = pane;
+  for (const pane of pool)
+    if (target === undefined || pane.width * pane.height > target.width * target.height) target = pane;
   if (target === undefined) return { target: caller, direction: "right" };
   return { target: target.paneId, direction: target.width >= target.height * 2 ? "right" : "down" };
 }

@@ -25,7 +25,6 @@ export function requireTmux(ctx: TeamContext, command: string): void {
   if (!ctx.env.TMUX || !ctx.env.TMUX_PANE) throw new TeamError(say.tmuxNeeded(command), EXIT.tmuxNeeded);
 }
 
-
 /** Pane ids repeat across tmux servers: a row is in `pane` only when its server is known to be ours. */
 export function rowInPane(row: AgentRow, pane: string, socket: string | undefined): boolean {
   return row.terminal.tmuxPane === pane && socket !== undefined && rowTmuxSocket(row) === socket;
@@ -33,7 +32,8 @@ export function rowInPane(row: AgentRow, pane: string, socket: string | undefine
 
 export async function tmuxOrFail(runner: TmuxRunner, args: readonly string[], what: string): Promise<string> {
   const result = await runner.run(args);
-  if (result.code === 127 || /ENOENT/.test(result.stderr)) throw new TeamError(say.tmuxMissing(result.stderr.trim()), EXIT.tmuxNeeded);
+  if (result.code === 127 || /ENOENT/.test(result.stderr))
+    throw new TeamError(say.tmuxMissing(result.stderr.trim()), EXIT.tmuxNeeded);
   if (result.code !== 0) throw new TeamError(say.tmuxFailed(what, result.stderr), EXIT.failed);
   return result.stdout;
 }
@@ -72,7 +72,8 @@ export async function resolveAgent(ctx: TeamContext, agent: string): Promise<Res
   if (rows !== undefined) {
     // The engine's own matching (id, label, pid, tty, pane, session), so every command agrees with `wait`.
     const found = resolveRow(rows, agent, { ...nearCaller(ctx.env) });
-    if (!found.ok) throw new TeamError(found.code === "ambiguous-agent" ? found.message : say.agentNotFound(agent), EXIT.failed);
+    if (!found.ok)
+      throw new TeamError(found.code === "ambiguous-agent" ? found.message : say.agentNotFound(agent), EXIT.failed);
     const row = found.row;
     const paneId = row.terminal.tmuxPane;
     if (paneId === undefined) throw new TeamError(say.agentNotInTmux(row.id), EXIT.failed);

@@ -36,7 +36,11 @@ export function createTmuxRunner({ env, socket }: RunnerOptions): TmuxRunner {
       return new Promise((resolve) => {
         execFile(bin, argv, { env, timeout: 10_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
           const code = error === null ? 0 : typeof error.code === "number" ? error.code : 127;
-          resolve({ code, stdout: String(stdout), stderr: error !== null && stderr === "" ? error.message : String(stderr) });
+          resolve({
+            code,
+            stdout: String(stdout),
+            stderr: error !== null && stderr === "" ? error.message : String(stderr),
+          });
         });
       });
     },

@@ -52,7 +52,12 @@ export function testContext(env: NodeJS.ProcessEnv, engine: EngineView = new Mem
 }
 
 /** Runs `mytty-team <args>` through commander with the given context; returns exit code and output. */
-export async function runTeam(args: string[], env: NodeJS.ProcessEnv, engine?: EngineView, ancestors?: number[]): Promise<CliRun> {
+export async function runTeam(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  engine?: EngineView,
+  ancestors?: number[],
+): Promise<CliRun> {
   const { ctx, out, err } = testContext(env, engine, ancestors);
   const program = new Command("mytty-team").exitOverride();
   program.configureOutput({ writeOut: (s) => void out.push(s), writeErr: (s) => void err.push(s) });

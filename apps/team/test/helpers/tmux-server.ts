@@ -32,8 +32,24 @@ export async function startPrivateTmux(extraEnv: Record<string, string> = {}): P
   await mkdir(log, { recursive: true });
   await writeFakeAgents(bin);
   // LC_ALL=C like a bare CI or launchd environment: tmux then mangles tab-separated -F output unless told -u.
-  const serverEnv: NodeJS.ProcessEnv = { ...process.env, HOME: home, PATH: `${bin}:${process.env.PATH ?? ""}`, FAKE_LOG: log, LC_ALL: "C", ...extraEnv };
-  for (const key of ["TMUX", "TMUX_PANE", "MYTTY_BAR_DATA_DIR", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME"]) delete serverEnv[key];
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOME: home,
+    PATH: `${bin}:${process.env.PATH ?? ""}`,
+    FAKE_LOG: log,
+    LC_ALL: "C",
+    ...extraEnv,
+  };
+  for (const key of [
+    "TMUX",
+    "TMUX_PANE",
+    "MYTTY_BAR_DATA_DIR",
+    "XDG_DATA_HOME",
+    "XDG_CONFIG_HOME",
+    "CLAUDE_CONFIG_DIR",
+    "CODEX_HOME",
+  ])
+    delete serverEnv[key];
   const tmux = async (...args: string[]) => (await run("tmux", ["-S", socket, ...args], { env: serverEnv })).stdout;
   await tmux("-f", "/dev/null", "new-session", "-d", "-s", "team", "-x", "200", "-y", "50", "sleep 3600");
   const pid = (await tmux("display-message", "-p", "#{pid}")).trim();
@@ -62,7 +78,11 @@ export async function startPrivateTmux(extraEnv: Record<string, string> = {}): P
 }
 
 /** Polls until `probe` returns a value (no timing assertion: the deadline only bounds a hang). */
-export async function eventually<T>(probe: () => Promise<T | undefined>, what: string, deadlineMs = 15_000): Promise<T> {
+export async function eventually<T>(
+  probe: () => Promise<T | undefined>,
+  what: string,
+  deadlineMs = 15_000,
+): Promise<T> {
   const end = Date.now() + deadlineMs;
   for (;;) {
     const value = await probe();

@@ -43,10 +43,16 @@ export interface Fixture {
 
 export function loadFixture(dir: string): Fixture {
   const manifest = JSON.parse(readFileSync(path.join(dir, "fixture.json"), "utf8")) as FixtureManifest;
-  const recorded = replayExec(manifest.commands.map((c) => ({ command: c.command, text: readFileSync(path.join(dir, c.file), "utf8") })));
+  const recorded = replayExec(
+    manifest.commands.map((c) => ({ command: c.command, text: readFileSync(path.join(dir, c.file), "utf8") })),
+  );
   const sockets = manifest.sockets ?? {};
   return {
-    source: createPsSource({ exec: recorded.exec, platform: manifest.platform, resolvePath: (p) => manifest.realpaths?.[p] }),
+    source: createPsSource({
+      exec: recorded.exec,
+      platform: manifest.platform,
+      resolvePath: (p) => manifest.realpaths?.[p],
+    }),
     effects: {
       exec: recorded.exec,
       platform: manifest.platform,

@@ -16,14 +16,23 @@ export function ttyFromNr(ttyNr: number): string | null {
 }
 
 /** Fields of /proc/<pid>/stat; parsed after the last ")" because comm may hold spaces and parens. */
-export function parseStat(text: string): { comm: string; ppid: number; pgid: number; ttyNr: number; tpgid: number; startTicks: string } | undefined {
+export function parseStat(
+  text: string,
+): { comm: string; ppid: number; pgid: number; ttyNr: number; tpgid: number; startTicks: string } | undefined {
   const open = text.indexOf("(");
   const close = text.lastIndexOf(")");
   if (open === -1 || close === -1) return undefined;
   const f = text.slice(close + 2).split(" ");
   // f[0] = state (field 3); ppid 4, pgrp 5, session 6, tty_nr 7, tpgid 8, starttime 22.
   if (f.length < 20) return undefined;
-  return { comm: text.slice(open + 1, close), ppid: Number(f[1]), pgid: Number(f[2]), ttyNr: Number(f[4]), tpgid: Number(f[5]), startTicks: f[19]! };
+  return {
+    comm: text.slice(open + 1, close),
+    ppid: Number(f[1]),
+    pgid: Number(f[2]),
+    ttyNr: Number(f[4]),
+    tpgid: Number(f[5]),
+    startTicks: f[19]!,
+  };
 }
 
 function splitCmdline(raw: string): string[] {
@@ -78,7 +87,15 @@ export function createProcSource(options: ProcSourceOptions = {}): ProcessSource
     if (same) return same;
     let exe: string | null | undefined = null;
     let argv: string[] | null = null;
-    const row = { pid, ppid: parsed.ppid, pgid: parsed.pgid, tpgid: parsed.tpgid, tty: ttyFromNr(parsed.ttyNr), startTime: parsed.startTicks, comm: parsed.comm } as ProcessInfo;
+    const row = {
+      pid,
+      ppid: parsed.ppid,
+      pgid: parsed.pgid,
+      tpgid: parsed.tpgid,
+      tty: ttyFromNr(parsed.ttyNr),
+      startTime: parsed.startTicks,
+      comm: parsed.comm,
+    } as ProcessInfo;
     // argv and the exe link are read only when someone asks: most rows are never classified,
     // and the classification cache means a steady scan asks for none of them.
     Object.defineProperty(row, "argv", {

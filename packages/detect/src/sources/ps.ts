@@ -62,7 +62,10 @@ export function createPsSource(options: PsSourceOptions = {}): ProcessSource {
         // setImmediate lets every caller of this tick join the batch before the spawn.
         setImmediate(() => {
           pending = undefined;
-          const [file, args] = envCommand(platform, [...pids].sort((a, b) => a - b));
+          const [file, args] = envCommand(
+            platform,
+            [...pids].sort((a, b) => a - b),
+          );
           exec(file, args).then(
             (text) => resolve(parseEnvListing(text, (p) => argsByPid.get(p))),
             // ps exits 1 when one of the pids has gone: what it printed is lost, so nothing is known.

@@ -34,7 +34,10 @@ try {
     const text = execFileSync("ps", [...PS_LIST_ARGS], { env, encoding: "utf8" });
     const need = ["bin/claude", "bin/opencode", "codex.js", "bin/mystery", "bin/gemini"];
     const clients = lab.tmux("list-clients", "-F", "#{client_tty}");
-    return need.every((n) => text.split("\n").filter((l) => l.includes(n)).length >= (n === "bin/mystery" ? 2 : 1)) && clients ? true : undefined;
+    return need.every((n) => text.split("\n").filter((l) => l.includes(n)).length >= (n === "bin/mystery" ? 2 : 1)) &&
+      clients
+      ? true
+      : undefined;
   });
   const psText = execFileSync("ps", [...PS_LIST_ARGS], { env, encoding: "utf8" });
   const rows = parsePsList(psText);

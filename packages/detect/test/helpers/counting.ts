@@ -13,8 +13,8 @@ export function countingSource(inner: ProcessSource): { source: ProcessSource; c
   const wrap = (row: ProcessInfo): ProcessInfo => {
     const { argv, executable, ...rest } = row;
     const out = { ...rest } as ProcessInfo;
-    Object.defineProperty(out, "argv", { enumerable: true, get: () => (counts.argv += 1, argv) });
-    Object.defineProperty(out, "executable", { enumerable: true, get: () => (counts.executable += 1, executable) });
+    Object.defineProperty(out, "argv", { enumerable: true, get: () => ((counts.argv += 1), argv) });
+    Object.defineProperty(out, "executable", { enumerable: true, get: () => ((counts.executable += 1), executable) });
     return out;
   };
   return {

@@ -36,8 +36,16 @@ export function createLab(env: Record<string, string> = {}): Lab {
 
   const socket = path.join(dir, "sock");
   // A clean environment keeps the panes (and captured fixtures) free of this machine's variables.
-  const baseEnv = { PATH: `${bin}:/usr/local/bin:/usr/bin:/bin`, HOME: dir, TERM: "xterm-256color", LANG: "C.UTF-8", HISTFILE: "", ...env };
-  const tmux = (...args: string[]) => execFileSync("tmux", ["-S", socket, ...args], { env: baseEnv, encoding: "utf8" }).trim();
+  const baseEnv = {
+    PATH: `${bin}:/usr/local/bin:/usr/bin:/bin`,
+    HOME: dir,
+    TERM: "xterm-256color",
+    LANG: "C.UTF-8",
+    HISTFILE: "",
+    ...env,
+  };
+  const tmux = (...args: string[]) =>
+    execFileSync("tmux", ["-S", socket, ...args], { env: baseEnv, encoding: "utf8" }).trim();
   tmux("-f", "/dev/null", "new-session", "-d", "-s", "lab", "-x", "160", "-y", "40", "bash --norc --noprofile");
   let first = true;
   return {
@@ -77,7 +85,11 @@ export function createLab(env: Record<string, string> = {}): Lab {
 export const codexJsPath = (lab: Lab) => path.join(lab.dir, "lib/node_modules/@openai/codex/bin/codex.js");
 
 /** Polls `check` until it returns a value, or throws after `timeoutMs` with the last seen state. */
-export async function pollUntil<T>(check: () => Promise<T | undefined>, timeoutMs = 20_000, describe: () => string = () => ""): Promise<T> {
+export async function pollUntil<T>(
+  check: () => Promise<T | undefined>,
+  timeoutMs = 20_000,
+  describe: () => string = () => "",
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -4,7 +4,8 @@ import net from "node:net";
 import type { Snapshot } from "../snapshot.js";
 import type { ControlErrorCode, ControlReply, ControlRequest } from "./messages.js";
 
-export const ENGINE_NOT_RUNNING_MESSAGE = "Mytty Bar is not running: start it with `mytty-bar` (menu bar) or `mytty-bar --headless`.";
+export const ENGINE_NOT_RUNNING_MESSAGE =
+  "Mytty Bar is not running: start it with `mytty-bar` (menu bar) or `mytty-bar --headless`.";
 
 export class EngineNotRunningError extends Error {
   constructor(readonly socketPath: string) {
@@ -22,7 +23,11 @@ export class ControlClientError extends Error {
 }
 
 /** Requests without `id`: the client numbers them. */
-export type ClientRequest = ControlRequest extends infer R ? (R extends { id?: unknown } ? Omit<R, "id"> : never) : never;
+export type ClientRequest = ControlRequest extends infer R
+  ? R extends { id?: unknown }
+    ? Omit<R, "id">
+    : never
+  : never;
 
 const MAX_REPLY_BYTES = 64 * 1024 * 1024;
 
@@ -41,7 +46,13 @@ export function connect(socketPath: string, timeoutMs = 2000): Promise<net.Socke
       clearTimeout(timer);
       socket.destroy();
       // ENOTDIR: the data dir is not a directory, so no engine can be listening there.
-      if (error.code === "ENOENT" || error.code === "ECONNREFUSED" || error.code === "ENOTSOCK" || error.code === "ENOTDIR") reject(new EngineNotRunningError(socketPath));
+      if (
+        error.code === "ENOENT" ||
+        error.code === "ECONNREFUSED" ||
+        error.code === "ENOTSOCK" ||
+        error.code === "ENOTDIR"
+      )
+        reject(new EngineNotRunningError(socketPath));
       else reject(error);
     });
   });
@@ -77,7 +88,11 @@ function lines(socket: net.Socket, onReply: (reply: ControlReply) => void, onEnd
  * One request, one reply. `timeoutMs` covers connect and answer; a `wait` request should pass a
  * timeout above its own `timeoutSeconds`.
  */
-export async function request<T = unknown>(socketPath: string, req: ClientRequest, options: { timeoutMs?: number } = {}): Promise<T> {
+export async function request<T = unknown>(
+  socketPath: string,
+  req: ClientRequest,
+  options: { timeoutMs?: number } = {},
+): Promise<T> {
   const timeoutMs = options.timeoutMs ?? 5000;
   const started = Date.now();
   const socket = await connect(socketPath, Math.min(timeoutMs, 5000));
@@ -93,7 +108,10 @@ export async function request<T = unknown>(socketPath: string, req: ClientReques
     // An infinite timeout (a `wait` without --timeout-seconds) arms no timer.
     const timer = Number.isFinite(timeoutMs)
       ? setTimeout(
-          () => finish(() => reject(new ControlClientError("timeout", `No answer from the engine within ${timeoutMs} ms.`))),
+          () =>
+            finish(() =>
+              reject(new ControlClientError("timeout", `No answer from the engine within ${timeoutMs} ms.`)),
+            ),
           Math.min(2 ** 31 - 1, Math.max(1, timeoutMs - (Date.now() - started))),
         )
       : undefined;
@@ -101,7 +119,8 @@ export async function request<T = unknown>(socketPath: string, req: ClientReques
       socket,
       (reply) => {
         // A reply without an id refuses the connection itself (the engine is busy).
-        if ("ok" in reply && !reply.ok && reply.id === undefined) finish(() => reject(new ControlClientError(reply.error.code, reply.error.message)));
+        if ("ok" in reply && !reply.ok && reply.id === undefined)
+          finish(() => reject(new ControlClientError(reply.error.code, reply.error.message)));
         if (reply.id !== 1 || "event" in reply) return;
         if (reply.ok) finish(() => resolve(reply.result as T));
         else finish(() => reject(new ControlClientError(reply.error.code, reply.error.message)));
@@ -115,7 +134,8 @@ export async function request<T = unknown>(socketPath: string, req: ClientReques
 /** A reset or broken pipe is the engine hanging up on us, not a crash of ours. */
 function closedError(error: Error | undefined): Error {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (error === undefined || code === "EPIPE" || code === "ECONNRESET") return new ControlClientError("closed", "The engine closed the connection.");
+  if (error === undefined || code === "EPIPE" || code === "ECONNRESET")
+    return new ControlClientError("closed", "The engine closed the connection.");
   return error;
 }
 
@@ -126,7 +146,11 @@ export interface Watch {
 }
 
 /** Streams snapshots: the current one first, then one per change, until close() or the engine stops. */
-export async function watch(socketPath: string, onSnapshot: (snapshot: Snapshot) => void, options: { timeoutMs?: number } = {}): Promise<Watch> {
+export async function watch(
+  socketPath: string,
+  onSnapshot: (snapshot: Snapshot) => void,
+  options: { timeoutMs?: number } = {},
+): Promise<Watch> {
   const socket = await connect(socketPath, options.timeoutMs ?? 2000);
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => (resolveClosed = resolve));

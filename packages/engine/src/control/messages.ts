@@ -23,26 +23,31 @@ export const ControlRequestSchema = z.discriminatedUnion("op", [
     op: z.literal("wait"),
     agent,
     until: z.enum(WAIT_CONDITIONS),
-    timeoutSeconds: z.number().positive().max(7 * 24 * 3600).optional(),
+    timeoutSeconds: z
+      .number()
+      .positive()
+      .max(7 * 24 * 3600)
+      .optional(),
     near,
   }),
   /** Acknowledge one item, or every actionable item of an agent. */
   z.object({ id, op: z.literal("ack"), itemId: z.string().min(1).max(256).optional(), agent: agent.optional(), near }),
   z.object({ id, op: z.literal("focus"), agent, near }),
   /** A worker's one-line self-report; `pid` (the worker's own process) finds its agent up the parent chain. */
-  z.object({ id, op: z.literal("note"), agent: agent.optional(), pid: z.number().int().positive().optional(), text: z.string().max(4000), near }),
+  z.object({
+    id,
+    op: z.literal("note"),
+    agent: agent.optional(),
+    pid: z.number().int().positive().optional(),
+    text: z.string().max(4000),
+    near,
+  }),
 ]);
 export type ControlRequest = z.infer<typeof ControlRequestSchema>;
 export type ControlOp = ControlRequest["op"];
 
 export type ControlErrorCode =
-  | "bad-request"
-  | "too-large"
-  | "unknown-agent"
-  | "ambiguous-agent"
-  | "unknown-item"
-  | "busy"
-  | "internal";
+  "bad-request" | "too-large" | "unknown-agent" | "ambiguous-agent" | "unknown-item" | "busy" | "internal";
 
 export type ControlReply =
   | { id?: string | number; ok: true; result: unknown }
@@ -55,7 +60,8 @@ export interface PingResult {
   version: string;
 }
 
-export type WaitResult = { reached: true; agent: unknown } | { reached: false; reason: "timeout" | "gone"; agent?: unknown };
+export type WaitResult =
+  { reached: true; agent: unknown } | { reached: false; reason: "timeout" | "gone"; agent?: unknown };
 
 export class ControlRequestError extends Error {
   constructor(

@@ -29,7 +29,11 @@ export function controlHandler(ctx: OpsContext): ControlHandler {
   return async (req, connection) => {
     switch (req.op) {
       case "ping":
-        return { pid: process.pid, startedAt: engine.startedAt.toISOString(), version: ctx.version } satisfies PingResult;
+        return {
+          pid: process.pid,
+          startedAt: engine.startedAt.toISOString(),
+          version: ctx.version,
+        } satisfies PingResult;
       case "list":
         return { agents: engine.snapshot().agents };
       case "snapshot":
@@ -38,7 +42,9 @@ export function controlHandler(ctx: OpsContext): ControlHandler {
         return engine.stats();
       case "watch": {
         const release = connection.hold();
-        const unsubscribe = engine.subscribe((snapshot) => connection.push({ ...(req.id !== undefined ? { id: req.id } : {}), event: "snapshot", snapshot }));
+        const unsubscribe = engine.subscribe((snapshot) =>
+          connection.push({ ...(req.id !== undefined ? { id: req.id } : {}), event: "snapshot", snapshot }),
+        );
         connection.onClose(() => {
           unsubscribe();
           release();
@@ -49,7 +55,8 @@ export function controlHandler(ctx: OpsContext): ControlHandler {
         return waitFor(engine, core, find(req.agent, req.near).id, req.until, req.timeoutSeconds, connection);
       case "ack": {
         if (req.itemId !== undefined) {
-          if (!engine.acknowledge(req.itemId)) throw new ControlRequestError("unknown-item", `No open Attention item "${req.itemId}".`);
+          if (!engine.acknowledge(req.itemId))
+            throw new ControlRequestError("unknown-item", `No open Attention item "${req.itemId}".`);
           return { acknowledged: [req.itemId] };
         }
         if (req.agent === undefined) throw new ControlRequestError("bad-request", "ack needs itemId or agent.");
@@ -70,7 +77,12 @@ export function controlHandler(ctx: OpsContext): ControlHandler {
   };
 }
 
-async function noteTarget(ctx: OpsContext, agent: string | undefined, pid: number | undefined, find: (q: string) => AgentRow): Promise<string> {
+async function noteTarget(
+  ctx: OpsContext,
+  agent: string | undefined,
+  pid: number | undefined,
+  find: (q: string) => AgentRow,
+): Promise<string> {
   if (agent !== undefined) {
     const id = find(agent).id;
     const record = [...ctx.core.agents.values()].find((a) => a.id === id);
@@ -92,7 +104,14 @@ export function oneLine(text: string): string {
   return chars.length > NOTE_MAX_CHARS ? `${chars.slice(0, NOTE_MAX_CHARS - 1).join("")}…` : flat;
 }
 
-function waitFor(engine: Engine, core: EngineCore, agentId: string, until: WaitCondition, timeoutSeconds: number | undefined, connection: Connection): Promise<WaitResult> {
+function waitFor(
+  engine: Engine,
+  core: EngineCore,
+  agentId: string,
+  until: WaitCondition,
+  timeoutSeconds: number | undefined,
+  connection: Connection,
+): Promise<WaitResult> {
   const check = (snapshot: Snapshot): WaitResult | undefined => {
     const row = snapshot.agents.find((a) => a.id === agentId);
     if (!row) return { reached: false, reason: "gone" };
@@ -114,7 +133,11 @@ function waitFor(engine: Engine, core: EngineCore, agentId: string, until: WaitC
       if (result) finish(result);
     });
     if (timeoutSeconds !== undefined) {
-      timer = setTimeout(() => finish({ reached: false, reason: "timeout", agent: engine.snapshot().agents.find((a) => a.id === agentId) }), timeoutSeconds * 1000);
+      timer = setTimeout(
+        () =>
+          finish({ reached: false, reason: "timeout", agent: engine.snapshot().agents.find((a) => a.id === agentId) }),
+        timeoutSeconds * 1000,
+      );
     }
     connection.onClose(() => finish({ reached: false, reason: "timeout" }));
   });

@@ -5,7 +5,13 @@
 // Waits and watches hold their connection open on a budget of their own. A refusal says "busy".
 import { promises as fs } from "node:fs";
 import net from "node:net";
-import { CONTROL_MAX_LINE_BYTES, ControlRequestError, ControlRequestSchema, type ControlReply, type ControlRequest } from "./messages.js";
+import {
+  CONTROL_MAX_LINE_BYTES,
+  ControlRequestError,
+  ControlRequestSchema,
+  type ControlReply,
+  type ControlRequest,
+} from "./messages.js";
 
 /** Connections without a wait or watch in progress. */
 export const MAX_CONNECTIONS = 64;
@@ -87,7 +93,8 @@ function evictIdle(slots: Set<Slot>): boolean {
   let victim: Slot | undefined;
   for (const slot of slots) {
     if (slot.inFlight > 0 || slot.holds > 0) continue;
-    const better = !victim || (slot.requested === victim.requested ? slot.lastActive < victim.lastActive : !slot.requested);
+    const better =
+      !victim || (slot.requested === victim.requested ? slot.lastActive < victim.lastActive : !slot.requested);
     if (better) victim = slot;
   }
   if (!victim) return false;
@@ -121,7 +128,8 @@ function serve(slot: Slot, handler: ControlHandler, canHold: () => boolean): voi
     socket.write(`${JSON.stringify(reply)}\n`);
   };
   // Until its first request a connection gets a short, fixed deadline (trickled bytes do not extend it).
-  const armIdle = () => socket.setTimeout(slot.holds > 0 ? 0 : slot.requested ? IDLE_TIMEOUT_MS : FIRST_REQUEST_TIMEOUT_MS);
+  const armIdle = () =>
+    socket.setTimeout(slot.holds > 0 ? 0 : slot.requested ? IDLE_TIMEOUT_MS : FIRST_REQUEST_TIMEOUT_MS);
   const connection: Connection = {
     push: send,
     onClose: (cleanup) => cleanups.push(cleanup),
@@ -166,7 +174,10 @@ function serve(slot: Slot, handler: ControlHandler, canHold: () => boolean): voi
       handleLine(line);
     }
     if (Buffer.byteLength(buffered) > CONTROL_MAX_LINE_BYTES) {
-      send({ ok: false, error: { code: "too-large", message: `A request line may hold at most ${CONTROL_MAX_LINE_BYTES} bytes.` } });
+      send({
+        ok: false,
+        error: { code: "too-large", message: `A request line may hold at most ${CONTROL_MAX_LINE_BYTES} bytes.` },
+      });
       socket.end();
       buffered = "";
     }
@@ -174,7 +185,10 @@ function serve(slot: Slot, handler: ControlHandler, canHold: () => boolean): voi
 
   function handleLine(line: string): void {
     if (Buffer.byteLength(line) > CONTROL_MAX_LINE_BYTES) {
-      send({ ok: false, error: { code: "too-large", message: `A request line may hold at most ${CONTROL_MAX_LINE_BYTES} bytes.` } });
+      send({
+        ok: false,
+        error: { code: "too-large", message: `A request line may hold at most ${CONTROL_MAX_LINE_BYTES} bytes.` },
+      });
       return;
     }
     let raw: unknown;
@@ -189,11 +203,22 @@ function serve(slot: Slot, handler: ControlHandler, canHold: () => boolean): voi
     const parsed = ControlRequestSchema.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      send({ ...id, ok: false, error: { code: "bad-request", message: `Invalid request: ${issue ? `${issue.path.join(".") || "op"}: ${issue.message}` : "unknown"}` } });
+      send({
+        ...id,
+        ok: false,
+        error: {
+          code: "bad-request",
+          message: `Invalid request: ${issue ? `${issue.path.join(".") || "op"}: ${issue.message}` : "unknown"}`,
+        },
+      });
       return;
     }
     const held = HELD_OPS.has(parsed.data.op);
-    const refusal = held ? holdRefusal() : slot.inFlight >= MAX_IN_FLIGHT ? `At most ${MAX_IN_FLIGHT} requests at a time per connection.` : undefined;
+    const refusal = held
+      ? holdRefusal()
+      : slot.inFlight >= MAX_IN_FLIGHT
+        ? `At most ${MAX_IN_FLIGHT} requests at a time per connection.`
+        : undefined;
     if (refusal !== undefined) {
       send({ ...id, ok: false, error: { code: "busy", message: refusal } });
       return;
@@ -202,8 +227,14 @@ function serve(slot: Slot, handler: ControlHandler, canHold: () => boolean): voi
     handler(parsed.data, connection)
       .then((result) => send({ ...id, ok: true, result }))
       .catch((error: unknown) => {
-        if (error instanceof ControlRequestError) send({ ...id, ok: false, error: { code: error.code, message: error.message } });
-        else send({ ...id, ok: false, error: { code: "internal", message: error instanceof Error ? error.message : String(error) } });
+        if (error instanceof ControlRequestError)
+          send({ ...id, ok: false, error: { code: error.code, message: error.message } });
+        else
+          send({
+            ...id,
+            ok: false,
+            error: { code: "internal", message: error instanceof Error ? error.message : String(error) },
+          });
       })
       .finally(() => {
         if (!held) slot.inFlight -= 1;
@@ -212,8 +243,10 @@ function serve(slot: Slot, handler: ControlHandler, canHold: () => boolean): voi
   }
 
   function holdRefusal(): string | undefined {
-    if (slot.holds >= MAX_HELD_PER_CONNECTION) return `At most ${MAX_HELD_PER_CONNECTION} waits or watches at a time per connection.`;
-    if (slot.holds === 0 && !canHold()) return `${BUSY_MESSAGE} (${MAX_HELD_CONNECTIONS} connections are waiting or watching.)`;
+    if (slot.holds >= MAX_HELD_PER_CONNECTION)
+      return `At most ${MAX_HELD_PER_CONNECTION} waits or watches at a time per connection.`;
+    if (slot.holds === 0 && !canHold())
+      return `${BUSY_MESSAGE} (${MAX_HELD_CONNECTIONS} connections are waiting or watching.)`;
     return undefined;
   }
 }

@@ -119,7 +119,8 @@ export function claudeTurns(records: readonly JsonRecord[]): Turn[] {
       const interrupted = record.type === "user" ? sanitizeSessionId(record.interruptedMessageId) : undefined;
       // Only model work opens a turn whose prompt line the tail cut off; a `!` shell line or a slash
       // command's output never reaches the model and must not leave a turn open forever.
-      const opens = isRealPrompt(record) || interrupted !== undefined || record.type === "assistant" || isToolTraffic(record);
+      const opens =
+        isRealPrompt(record) || interrupted !== undefined || record.type === "assistant" || isToolTraffic(record);
       if (!byKey.has(promptId) && !opens) return;
       const turn = open(promptId);
       current = turn;

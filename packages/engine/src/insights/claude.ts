@@ -94,7 +94,10 @@ export function modelFromSettings(text: string | undefined): string | undefined 
  * The user's model selection, in Claude Code's precedence: argv, then the project's local settings,
  * project settings, user settings (texts passed in that order; missing files as undefined).
  */
-export function claudeModelSelection(argv: readonly string[], settingsTexts: readonly (string | undefined)[]): string | undefined {
+export function claudeModelSelection(
+  argv: readonly string[],
+  settingsTexts: readonly (string | undefined)[],
+): string | undefined {
   const fromArgv = modelFromArgv(argv);
   if (fromArgv !== undefined) return fromArgv;
   for (const text of settingsTexts) {

@@ -78,7 +78,8 @@ export function codexTurns(records: readonly JsonRecord[]): Turn[] {
     const type = payload?.type;
     if (type !== "task_started" && type !== "task_complete" && type !== "turn_aborted") return;
     const stamp = asString(record.timestamp) ?? `#${index}`;
-    const key = sanitizeSessionId(payload?.turn_id) ?? (type === "task_started" ? sanitizeSessionId(stamp) : current?.key);
+    const key =
+      sanitizeSessionId(payload?.turn_id) ?? (type === "task_started" ? sanitizeSessionId(stamp) : current?.key);
     if (key === undefined) return;
     let turn = byKey.get(key);
     if (turn === undefined) {

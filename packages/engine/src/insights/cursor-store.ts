@@ -19,7 +19,8 @@ export interface CursorChat {
 /** The meta row's value (hex of JSON; plain JSON tolerated) → model and mode. */
 export function cursorMeta(value: unknown): CursorChat {
   if (typeof value !== "string" || value.length > 1 << 20) return {};
-  const text = /^[0-9a-f]+$/i.test(value) && value.length % 2 === 0 ? Buffer.from(value, "hex").toString("utf8") : value;
+  const text =
+    /^[0-9a-f]+$/i.test(value) && value.length % 2 === 0 ? Buffer.from(value, "hex").toString("utf8") : value;
   let meta: Record<string, unknown> | undefined;
   try {
     meta = asRecord(JSON.parse(text));
@@ -33,7 +34,12 @@ export function cursorMeta(value: unknown): CursorChat {
 }
 
 /** The chat's store: by workspace hash when the cwd is known, else the first workspace dir holding the session. */
-export async function locateCursorStore(source: TranscriptSource, home: string, sessionId: string, cwd?: string): Promise<string | undefined> {
+export async function locateCursorStore(
+  source: TranscriptSource,
+  home: string,
+  sessionId: string,
+  cwd?: string,
+): Promise<string | undefined> {
   const chats = path.join(home, ".cursor", "chats");
   const hashes = cwd !== undefined ? [createHash("md5").update(cwd).digest("hex")] : [];
   for (const hash of [...hashes, ...(await source.list(chats))]) {
@@ -62,7 +68,14 @@ export async function pollCursor(
   t: number,
 ): Promise<CursorChat> {
   if (sqlite === undefined || home === undefined || agent.sessionId === undefined) return {};
-  if (watch.sessionId !== agent.sessionId) Object.assign(watch, { sessionId: agent.sessionId, file: undefined, stamp: undefined, readAt: undefined, chat: {} });
+  if (watch.sessionId !== agent.sessionId)
+    Object.assign(watch, {
+      sessionId: agent.sessionId,
+      file: undefined,
+      stamp: undefined,
+      readAt: undefined,
+      chat: {},
+    });
   if (watch.readAt !== undefined && t - watch.readAt < OPENCODE_THROTTLE_MS) return watch.chat;
   watch.readAt = t;
   watch.file ??= await locateCursorStore(source, home, agent.sessionId, agent.cwd);

@@ -112,7 +112,13 @@ export function estimateEvents(state: EstimateState, input: EstimateInput): Esti
     events.push(transcriptEvent({ ...base, kind, runKey, id, hook, message }));
   };
   const interrupt = (interruption: Interruption) =>
-    emit("idle", interruption.promptId, interruptionId(input.provider, interruption), TRANSCRIPT_HOOKS.interrupted, "Interrupted");
+    emit(
+      "idle",
+      interruption.promptId,
+      interruptionId(input.provider, interruption),
+      TRANSCRIPT_HOOKS.interrupted,
+      "Interrupted",
+    );
 
   if (input.interruption !== undefined) interrupt(input.interruption);
 
@@ -125,7 +131,12 @@ export function estimateEvents(state: EstimateState, input: EstimateInput): Esti
       if (!state.baselined) {
         // History before we watched: remember it, report only the turn that is working right now.
         if (isLast && turn.status === "open") {
-          emit("started", turn.key, syntheticId(input.provider, "transcript", "started", turn.key, ""), TRANSCRIPT_HOOKS.started);
+          emit(
+            "started",
+            turn.key,
+            syntheticId(input.provider, "transcript", "started", turn.key, ""),
+            TRANSCRIPT_HOOKS.started,
+          );
           remember(turn.key, "started");
         } else {
           remember(turn.key, "ended", turn.endedBy);
@@ -134,14 +145,20 @@ export function estimateEvents(state: EstimateState, input: EstimateInput): Esti
       }
       if (turn.status === "open") {
         if (seen?.reported !== "started") {
-          emit("started", turn.key, syntheticId(input.provider, "transcript", "started", turn.key, seen?.endedBy ?? ""), TRANSCRIPT_HOOKS.started);
+          emit(
+            "started",
+            turn.key,
+            syntheticId(input.provider, "transcript", "started", turn.key, seen?.endedBy ?? ""),
+            TRANSCRIPT_HOOKS.started,
+          );
           remember(turn.key, "started");
         }
         continue;
       }
       if (seen?.reported === "ended" && seen.endedBy === turn.endedBy) continue;
       if (turn.status === "interrupted") {
-        if (turn.interruptedMessageId !== undefined) interrupt({ promptId: turn.key, interruptedMessageId: turn.interruptedMessageId });
+        if (turn.interruptedMessageId !== undefined)
+          interrupt({ promptId: turn.key, interruptedMessageId: turn.interruptedMessageId });
         remember(turn.key, "ended", turn.endedBy);
         continue;
       }
@@ -149,22 +166,42 @@ export function estimateEvents(state: EstimateState, input: EstimateInput): Esti
       if (isLast && !input.settled) {
         pending = true;
         if (seen === undefined) {
-          emit("started", turn.key, syntheticId(input.provider, "transcript", "started", turn.key, ""), TRANSCRIPT_HOOKS.started);
+          emit(
+            "started",
+            turn.key,
+            syntheticId(input.provider, "transcript", "started", turn.key, ""),
+            TRANSCRIPT_HOOKS.started,
+          );
           remember(turn.key, "started");
         }
         continue;
       }
       if (seen?.reported !== "started") {
-        emit("started", turn.key, syntheticId(input.provider, "transcript", "started", turn.key, seen?.endedBy ?? ""), TRANSCRIPT_HOOKS.started);
+        emit(
+          "started",
+          turn.key,
+          syntheticId(input.provider, "transcript", "started", turn.key, seen?.endedBy ?? ""),
+          TRANSCRIPT_HOOKS.started,
+        );
       }
-      emit("succeeded", turn.key, syntheticId(input.provider, "transcript", "succeeded", turn.key, turn.endedBy ?? ""), TRANSCRIPT_HOOKS.succeeded);
+      emit(
+        "succeeded",
+        turn.key,
+        syntheticId(input.provider, "transcript", "succeeded", turn.key, turn.endedBy ?? ""),
+        TRANSCRIPT_HOOKS.succeeded,
+      );
       remember(turn.key, "ended", turn.endedBy);
     }
     // A run we reported working that the transcript moved past without an end line: close it.
     if (last !== undefined && state.baselined) {
       const stale = [...memory.values()].filter((m) => m.reported === "started" && m.key !== last.key);
       for (const { key } of stale) {
-        emit("idle", key, syntheticId(input.provider, "transcript", "superseded", key, last.key), TRANSCRIPT_HOOKS.superseded);
+        emit(
+          "idle",
+          key,
+          syntheticId(input.provider, "transcript", "superseded", key, last.key),
+          TRANSCRIPT_HOOKS.superseded,
+        );
         memory.delete(key);
         memory.set(key, { key, reported: "ended", endedBy: `superseded:${last.key}` });
       }

@@ -5,7 +5,15 @@
 import path from "node:path";
 import type { AgentEvent, ProviderId } from "@mytty-bar/protocol";
 import { claudeContextLeft, claudeProjectSlug, claudeWindow } from "./claude.js";
-import { appearedEvent, emptyEstimate, estimateEvents, exitedEvent, lastReportedKey, SETTLE_MS, type EstimateState } from "./estimate.js";
+import {
+  appearedEvent,
+  emptyEstimate,
+  estimateEvents,
+  exitedEvent,
+  lastReportedKey,
+  SETTLE_MS,
+  type EstimateState,
+} from "./estimate.js";
 import { locateClaudeTranscript, locateCodexRollout, type CodexCwdCache, type InsightPaths } from "./locate.js";
 import { DEFAULT_HEAD_BYTES, DEFAULT_TAIL_BYTES, readClaude, readCodex, type TranscriptSummary } from "./read.js";
 import { agentResumeCommand } from "./resume.js";
@@ -116,7 +124,10 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
   const readIntervalMs = options.readIntervalMs ?? 5_000;
   const locateIntervalMs = options.locateIntervalMs ?? 5_000;
   const settleMs = options.settleMs ?? SETTLE_MS;
-  const readOptions = { tailBytes: options.tailBytes ?? DEFAULT_TAIL_BYTES, headBytes: options.headBytes ?? DEFAULT_HEAD_BYTES };
+  const readOptions = {
+    tailBytes: options.tailBytes ?? DEFAULT_TAIL_BYTES,
+    headBytes: options.headBytes ?? DEFAULT_HEAD_BYTES,
+  };
   const watches = new Map<string, Watch>();
   const stores = storeReader(options.paths, options.sqlite);
   const codexCwds: CodexCwdCache = new Map();
@@ -126,7 +137,8 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
 
   async function locate(watch: Watch, t: number): Promise<void> {
     const { agent } = watch;
-    const boundBySession = agent.sessionId !== undefined && watch.locatedFor === agent.sessionId && watch.file !== undefined;
+    const boundBySession =
+      agent.sessionId !== undefined && watch.locatedFor === agent.sessionId && watch.file !== undefined;
     if (boundBySession || (t - watch.locatedAt < locateIntervalMs && watch.locatedFor === agent.sessionId)) return;
     // Bound to the newest file of a Claude project dir: only a new file there (rotation) can change that.
     // The dir's mtime is taken before listing it, so a file created meanwhile is seen next time.
@@ -135,7 +147,12 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
         ? path.join(options.paths.claudeDir, "projects", claudeProjectSlug(agent.cwd))
         : undefined;
     const dirMtime = projectDir !== undefined ? await source.dirMtime(projectDir) : undefined;
-    if (watch.file !== undefined && dirMtime !== undefined && dirMtime === watch.dirMtime && watch.locatedFor === agent.sessionId) {
+    if (
+      watch.file !== undefined &&
+      dirMtime !== undefined &&
+      dirMtime === watch.dirMtime &&
+      watch.locatedFor === agent.sessionId
+    ) {
       watch.locatedAt = t;
       return;
     }
@@ -161,11 +178,18 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
   async function inspect(watch: Watch, t: number, now: Date, events: AgentEvent[]): Promise<AgentInsight> {
     const { agent } = watch;
     if (agent.provider === "antigravity") {
-      return { model: await antigravityModel(source, options.paths, agent, watch.settings), resumeCommand: agentResumeCommand({ ...agent, hookSessionId: agent.sessionId }) };
+      return {
+        model: await antigravityModel(source, options.paths, agent, watch.settings),
+        resumeCommand: agentResumeCommand({ ...agent, hookSessionId: agent.sessionId }),
+      };
     }
     if (agent.provider !== "claude-code" && agent.provider !== "codex") {
       const { model, mode } = await stores(source, agent, watch.stores, t);
-      return stripUndefined({ model, mode, resumeCommand: agentResumeCommand({ ...agent, hookSessionId: agent.sessionId }) });
+      return stripUndefined({
+        model,
+        mode,
+        resumeCommand: agentResumeCommand({ ...agent, hookSessionId: agent.sessionId }),
+      });
     }
     // Claude Code's own registry, when it speaks for this process, replaces the transcript's run guesses.
     const registry =
@@ -221,7 +245,9 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
       transcriptEvents.push(...result.events);
       const sessionId = agent.sessionId ?? summary.sessionId;
       if (estimateRuns && first && !watch.appeared && result.events.length === 0 && sessionId !== undefined) {
-        events.push(appearedEvent({ provider: agent.provider, processTag: processTag(agent), sessionId, cwd: agent.cwd, now }));
+        events.push(
+          appearedEvent({ provider: agent.provider, processTag: processTag(agent), sessionId, cwd: agent.cwd, now }),
+        );
       }
       watch.appeared = true;
     }
@@ -234,7 +260,10 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
       insight.usage = summary.usage;
       if (agent.provider === "claude-code") {
         if (summary.usedTokens !== undefined) {
-          const window = claudeWindow(summary.model, await claudeSelection(source, options.paths, agent, watch.selection, t, locateIntervalMs));
+          const window = claudeWindow(
+            summary.model,
+            await claudeSelection(source, options.paths, agent, watch.selection, t, locateIntervalMs),
+          );
           insight.windowTokens = window;
           insight.contextLeftPercent = claudeContextLeft(summary.usedTokens, window);
         }
@@ -243,8 +272,13 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
         insight.contextLeftPercent = summary.contextLeftPercent;
       }
     }
-    if (agent.provider === "claude-code") insight.usage = await pollStatusline(source, options.paths.dataDir, agent, watch.statusline);
-    insight.resumeCommand = agentResumeCommand({ ...agent, hookSessionId: agent.sessionId, transcriptSessionId: insight.sessionId });
+    if (agent.provider === "claude-code")
+      insight.usage = await pollStatusline(source, options.paths.dataDir, agent, watch.statusline);
+    insight.resumeCommand = agentResumeCommand({
+      ...agent,
+      hookSessionId: agent.sessionId,
+      transcriptSessionId: insight.sessionId,
+    });
     return stripUndefined(insight);
   }
 
@@ -264,7 +298,14 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
       const { agent } = watch;
       const runKey = lastReportedKey(watch.estimate) ?? agent.sessionId ?? watch.summary?.sessionId;
       if (agent.estimateRuns && agent.pid !== undefined && runKey !== undefined) {
-        const event = exitedEvent({ provider: agent.provider, processTag: processTag(agent), runKey, sessionId: agent.sessionId ?? watch.summary?.sessionId, cwd: agent.cwd, now });
+        const event = exitedEvent({
+          provider: agent.provider,
+          processTag: processTag(agent),
+          runKey,
+          sessionId: agent.sessionId ?? watch.summary?.sessionId,
+          cwd: agent.cwd,
+          now,
+        });
         events.push({ agentKey: key, event });
       }
     }
@@ -272,7 +313,20 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
       agents.map(async (agent) => {
         let watch = watches.get(agent.key);
         if (watch === undefined) {
-          watch = { agent: ownFacts(agent), locatedAt: -Infinity, stampSeenAt: t, readAt: -Infinity, selection: { at: -Infinity }, settings: {}, estimate: emptyEstimate(), pending: false, appeared: false, registry: {}, statusline: {}, stores: emptyStoreWatch() };
+          watch = {
+            agent: ownFacts(agent),
+            locatedAt: -Infinity,
+            stampSeenAt: t,
+            readAt: -Infinity,
+            selection: { at: -Infinity },
+            settings: {},
+            estimate: emptyEstimate(),
+            pending: false,
+            appeared: false,
+            registry: {},
+            statusline: {},
+            stores: emptyStoreWatch(),
+          };
           watches.set(agent.key, watch);
         }
         watch.agent = ownFacts(agent);
@@ -299,7 +353,12 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
 }
 
 function ownFacts(agent: InsightAgent): InsightAgent {
-  if (!agent.estimateRuns || (agent.provider !== "claude-code" && agent.provider !== "codex") || agent.sessionId === undefined) return agent;
+  if (
+    !agent.estimateRuns ||
+    (agent.provider !== "claude-code" && agent.provider !== "codex") ||
+    agent.sessionId === undefined
+  )
+    return agent;
   const { sessionId: _echoed, ...rest } = agent;
   return rest;
 }

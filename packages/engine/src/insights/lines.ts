@@ -48,7 +48,8 @@ export function asString(value: unknown): string | undefined {
 
 /** Token counts are numbers, sometimes numeric strings; anything negative or non-finite is absent. */
 export function tokenCount(value: unknown): number | undefined {
-  const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : Number.NaN;
+  const n =
+    typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : Number.NaN;
   return Number.isFinite(n) && n >= 0 ? n : undefined;
 }
 

@@ -35,7 +35,12 @@ const CODEX_DAY_DIRS = 7;
 const CODEX_CWD_CANDIDATES = 12;
 const HEAD_BYTES = 64 * 1024;
 
-async function newestJsonl(source: TranscriptSource, dir: string, minMtimeMs: number, accept?: (name: string) => boolean): Promise<string | undefined> {
+async function newestJsonl(
+  source: TranscriptSource,
+  dir: string,
+  minMtimeMs: number,
+  accept?: (name: string) => boolean,
+): Promise<string | undefined> {
   const names = (await source.list(dir)).filter((n) => n.endsWith(".jsonl") && (accept === undefined || accept(n)));
   let best: { file: string; mtimeMs: number } | undefined;
   for (const name of names) {
@@ -47,14 +52,19 @@ async function newestJsonl(source: TranscriptSource, dir: string, minMtimeMs: nu
   return best?.file;
 }
 
-export async function locateClaudeTranscript(source: TranscriptSource, paths: InsightPaths, input: LocateInput): Promise<string | undefined> {
+export async function locateClaudeTranscript(
+  source: TranscriptSource,
+  paths: InsightPaths,
+  input: LocateInput,
+): Promise<string | undefined> {
   const projects = path.join(paths.claudeDir, "projects");
   const slugDir = input.cwd !== undefined ? path.join(projects, claudeProjectSlug(input.cwd)) : undefined;
   if (input.sessionId !== undefined) {
     // A known session binds only its own file: the newest file of the dir may be another session's.
     if (input.sessionId.includes("/") || input.sessionId.startsWith(".")) return undefined;
     const name = `${input.sessionId}.jsonl`;
-    if (slugDir !== undefined && (await source.stat(path.join(slugDir, name))) !== undefined) return path.join(slugDir, name);
+    if (slugDir !== undefined && (await source.stat(path.join(slugDir, name))) !== undefined)
+      return path.join(slugDir, name);
     for (const dir of await source.list(projects)) {
       const file = path.join(projects, dir, name);
       if ((await source.stat(file)) !== undefined) return file;
@@ -73,7 +83,11 @@ function minMtime(input: LocateInput): number {
 /** Newest-first day directories `sessions/YYYY/MM/DD`, plus the flat `sessions/` of old Codex versions. */
 async function codexDayDirs(source: TranscriptSource, sessions: string): Promise<string[]> {
   const out: string[] = [];
-  const numeric = (names: string[]) => names.filter((n) => /^\d+$/.test(n)).sort().reverse();
+  const numeric = (names: string[]) =>
+    names
+      .filter((n) => /^\d+$/.test(n))
+      .sort()
+      .reverse();
   for (const year of numeric(await source.list(sessions))) {
     for (const month of numeric(await source.list(path.join(sessions, year)))) {
       for (const day of numeric(await source.list(path.join(sessions, year, month)))) {
@@ -89,7 +103,11 @@ async function codexDayDirs(source: TranscriptSource, sessions: string): Promise
 export type CodexCwdCache = Map<string, string | null>;
 const CWD_CACHE_LIMIT = 512;
 
-async function sessionMetaCwd(source: TranscriptSource, file: string, cache?: CodexCwdCache): Promise<string | undefined> {
+async function sessionMetaCwd(
+  source: TranscriptSource,
+  file: string,
+  cache?: CodexCwdCache,
+): Promise<string | undefined> {
   const hit = cache?.get(file);
   if (hit !== undefined) return hit ?? undefined;
   const cwd = await readSessionMetaCwd(source, file);
@@ -133,7 +151,8 @@ export async function locateCodexRollout(
     let best: { file: string; mtimeMs: number } | undefined;
     for (const file of open) {
       const stamp = await source.stat(file);
-      if (stamp !== undefined && (best === undefined || stamp.mtimeMs > best.mtimeMs)) best = { file, mtimeMs: stamp.mtimeMs };
+      if (stamp !== undefined && (best === undefined || stamp.mtimeMs > best.mtimeMs))
+        best = { file, mtimeMs: stamp.mtimeMs };
     }
     if (best !== undefined) return best.file;
   }

@@ -56,7 +56,11 @@ export async function pollOpencode(
   if (stamp === watch.stamp) return watch.model;
   watch.readAt = t;
   try {
-    const rows = sqlite.all(db, "SELECT data FROM message WHERE session_id = ? ORDER BY time_created DESC, id DESC LIMIT ?", [sessionId, NEWEST_ROWS]);
+    const rows = sqlite.all(
+      db,
+      "SELECT data FROM message WHERE session_id = ? ORDER BY time_created DESC, id DESC LIMIT ?",
+      [sessionId, NEWEST_ROWS],
+    );
     watch.model = opencodeModel(rows) ?? watch.model;
     watch.stamp = stamp;
   } catch {
@@ -67,5 +71,9 @@ export async function pollOpencode(
 
 /** `$XDG_DATA_HOME/opencode/opencode.db`, else `~/.local/share/opencode/opencode.db` (OpenCode's data dir). */
 export function opencodeDbPath(home: string, xdgDataHome?: string): string {
-  return path.join(xdgDataHome !== undefined && xdgDataHome !== "" ? xdgDataHome : path.join(home, ".local", "share"), "opencode", "opencode.db");
+  return path.join(
+    xdgDataHome !== undefined && xdgDataHome !== "" ? xdgDataHome : path.join(home, ".local", "share"),
+    "opencode",
+    "opencode.db",
+  );
 }

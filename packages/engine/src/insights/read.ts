@@ -29,7 +29,12 @@ export interface ReadOptions {
   headBytes: number;
 }
 
-async function tailRecords(source: TranscriptSource, file: string, stamp: FileStamp, tailBytes: number): Promise<{ records: JsonRecord[]; start: number }> {
+async function tailRecords(
+  source: TranscriptSource,
+  file: string,
+  stamp: FileStamp,
+  tailBytes: number,
+): Promise<{ records: JsonRecord[]; start: number }> {
   const start = Math.max(0, stamp.size - tailBytes);
   const chunk = await source.readRange(file, start, stamp.size - start);
   return { records: parseRecords(completeLines(chunk, start)), start };
@@ -64,12 +69,23 @@ export async function readCodex(
 ): Promise<TranscriptSummary> {
   const { records, start } = await tailRecords(source, file, stamp, options.tailBytes);
   let base: CodexContext =
-    previous === undefined ? {} : { model: previous.model, sessionId: previous.sessionId, windowTokens: previous.windowTokens, usedTokens: previous.usedTokens };
+    previous === undefined
+      ? {}
+      : {
+          model: previous.model,
+          sessionId: previous.sessionId,
+          windowTokens: previous.windowTokens,
+          usedTokens: previous.usedTokens,
+        };
   let context = inspectCodexRecords(records, base);
   if (previous === undefined && start > 0 && (context.sessionId === undefined || context.model === undefined)) {
     const head = await source.readRange(file, 0, Math.min(options.headBytes, start));
     base = inspectCodexRecords(parseRecords(completeLines(head, 0)));
-    context = inspectCodexRecords(records, { sessionId: base.sessionId, model: base.model, windowTokens: base.windowTokens });
+    context = inspectCodexRecords(records, {
+      sessionId: base.sessionId,
+      model: base.model,
+      windowTokens: base.windowTokens,
+    });
   }
   const turns = codexTurns(records);
   const last = turns[turns.length - 1];
@@ -83,6 +99,8 @@ export async function readCodex(
     turns,
     // Codex's ESC (turn_aborted) is the same fact as Claude's interruption: the turn ended without a result.
     interruption:
-      last?.status === "interrupted" && last.endedBy !== undefined ? { promptId: last.key, interruptedMessageId: last.endedBy } : undefined,
+      last?.status === "interrupted" && last.endedBy !== undefined
+        ? { promptId: last.key, interruptedMessageId: last.endedBy }
+        : undefined,
   };
 }

@@ -38,7 +38,9 @@ export async function claudeSelection(
 ): Promise<string | undefined> {
   if (t - cache.at < intervalMs) return cache.value;
   const files = [
-    ...(agent.cwd !== undefined ? [path.join(agent.cwd, ".claude", "settings.local.json"), path.join(agent.cwd, ".claude", "settings.json")] : []),
+    ...(agent.cwd !== undefined
+      ? [path.join(agent.cwd, ".claude", "settings.local.json"), path.join(agent.cwd, ".claude", "settings.json")]
+      : []),
     path.join(paths.claudeDir, "settings.json"),
   ];
   const texts = await Promise.all(files.map((f) => source.readText(f, SETTINGS_MAX_BYTES)));
@@ -52,11 +54,19 @@ export async function claudeSelection(
  * <gemini>/antigravity-cli/settings.json. It is not per session, so it is shown only once hooks named
  * a session; Gemini CLI processes get nothing from it.
  */
-export async function antigravityModel(source: TranscriptSource, paths: InsightPaths, agent: AgentFacts, cache: SettingsCache): Promise<string | undefined> {
+export async function antigravityModel(
+  source: TranscriptSource,
+  paths: InsightPaths,
+  agent: AgentFacts,
+  cache: SettingsCache,
+): Promise<string | undefined> {
   if (agent.sessionId === undefined || isGeminiCli(agent.executable ?? undefined, agent.argv ?? [])) return undefined;
   const file = path.join(paths.geminiDir, "antigravity-cli", "settings.json");
   const stamp = await source.stat(file);
-  const unchanged = stamp === undefined ? cache.stamp === undefined : cache.stamp !== undefined && stamp.mtimeMs === cache.stamp.mtimeMs && stamp.size === cache.stamp.size;
+  const unchanged =
+    stamp === undefined
+      ? cache.stamp === undefined
+      : cache.stamp !== undefined && stamp.mtimeMs === cache.stamp.mtimeMs && stamp.size === cache.stamp.size;
   if (cache.read === true && unchanged) return cache.model;
   let model: string | undefined;
   const text = stamp === undefined ? undefined : await source.readText(file, SETTINGS_MAX_BYTES);

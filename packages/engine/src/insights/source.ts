@@ -92,15 +92,20 @@ async function procOpenFiles(pid: number): Promise<string[]> {
 /** macOS: one bounded `lsof` call (no native module for proc_pidinfo); called only while a Codex agent is unbound. */
 function lsofOpenFiles(pid: number): Promise<string[]> {
   return new Promise((resolve) => {
-    execFile("lsof", ["-n", "-P", "-w", "-a", "-p", String(pid), "-d", "0-9999", "-Fn"], { timeout: 2_000, maxBuffer: 1 << 20 }, (error, stdout) => {
-      if (error !== null && stdout.length === 0) return resolve([]);
-      resolve(
-        stdout
-          .split("\n")
-          .filter((line) => line.startsWith("n/"))
-          .map((line) => line.slice(1)),
-      );
-    });
+    execFile(
+      "lsof",
+      ["-n", "-P", "-w", "-a", "-p", String(pid), "-d", "0-9999", "-Fn"],
+      { timeout: 2_000, maxBuffer: 1 << 20 },
+      (error, stdout) => {
+        if (error !== null && stdout.length === 0) return resolve([]);
+        resolve(
+          stdout
+            .split("\n")
+            .filter((line) => line.startsWith("n/"))
+            .map((line) => line.slice(1)),
+        );
+      },
+    );
   });
 }
 

@@ -17,7 +17,9 @@ type Database = { prepare(sql: string): Statement; close(): void };
 
 function opener(): ((file: string) => Database) | undefined {
   try {
-    const { DatabaseSync } = requireHere("node:sqlite") as { DatabaseSync: new (file: string, options: object) => Database };
+    const { DatabaseSync } = requireHere("node:sqlite") as {
+      DatabaseSync: new (file: string, options: object) => Database;
+    };
     return (file) => new DatabaseSync(file, { readOnly: true, timeout: BUSY_TIMEOUT_MS });
   } catch {
     // Node 20: no node:sqlite.

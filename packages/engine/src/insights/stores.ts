@@ -20,12 +20,18 @@ export type StoreReader = (
   t: number,
 ) => Promise<{ model?: string; mode?: string }>;
 
-export function storeReader(paths: InsightPaths, option: SqliteReader | false | undefined, env: NodeJS.ProcessEnv = process.env): StoreReader {
+export function storeReader(
+  paths: InsightPaths,
+  option: SqliteReader | false | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): StoreReader {
   let sqlite: { value: SqliteReader | undefined } | undefined;
   const reader = () => (sqlite ??= { value: option === false ? undefined : (option ?? nodeSqliteReader()) }).value;
-  const opencodeDb = paths.opencodeDb ?? (paths.home !== undefined ? opencodeDbPath(paths.home, env.XDG_DATA_HOME) : undefined);
+  const opencodeDb =
+    paths.opencodeDb ?? (paths.home !== undefined ? opencodeDbPath(paths.home, env.XDG_DATA_HOME) : undefined);
   return async (source, agent, watch, t) => {
-    if (agent.provider === "opencode") return { model: await pollOpencode(source, reader(), opencodeDb, agent.sessionId, watch.opencode, t) };
+    if (agent.provider === "opencode")
+      return { model: await pollOpencode(source, reader(), opencodeDb, agent.sessionId, watch.opencode, t) };
     if (agent.provider === "cursor") return pollCursor(source, reader(), paths.home, agent, watch.cursor, t);
     return {};
   };

@@ -29,7 +29,8 @@ export function windowLabel(minutes: number): string {
 function isoFromEpochSeconds(value: unknown): string | undefined {
   let ms: number | undefined;
   if (typeof value === "number" && Number.isFinite(value) && value > 0) ms = value * 1000;
-  else if (typeof value === "string" && value !== "") ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value);
+  else if (typeof value === "string" && value !== "")
+    ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value);
   if (ms === undefined || !Number.isFinite(ms) || ms > 8.64e15) return undefined;
   return new Date(ms).toISOString();
 }

@@ -63,7 +63,10 @@ export function decideNotices(
     shownAt.push(t);
     notices.push(noticeFor(item, kind, agent));
   }
-  return { notices, history: { decided: decided.slice(-REMEMBER_ITEMS), shownAt, lastByAgentKind: pruneKeys(lastByAgentKind, t) } };
+  return {
+    notices,
+    history: { decided: decided.slice(-REMEMBER_ITEMS), shownAt, lastByAgentKind: pruneKeys(lastByAgentKind, t) },
+  };
 }
 
 function workedMs(run: Run | undefined, item: AttentionItem): number {

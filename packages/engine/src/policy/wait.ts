@@ -15,6 +15,11 @@ export function waitReached(row: AgentRow, until: WaitCondition, settledAfterWor
     case "attention":
       return row.attention || row.state === "waiting-approval" || row.state === "waiting-input";
     case "completed":
-      return row.state === "succeeded" || row.state === "failed" || row.state === "disconnected" || (row.state === "idle" && settledAfterWork);
+      return (
+        row.state === "succeeded" ||
+        row.state === "failed" ||
+        row.state === "disconnected" ||
+        (row.state === "idle" && settledAfterWork)
+      );
   }
 }

@@ -66,14 +66,21 @@ export async function runAgents(options: AgentsOptions, io: AgentsIO): Promise<n
       io.stdout.write(await frame());
       return 0;
     } catch (error) {
-      io.stderr.write(`Could not read the process table: ${error instanceof Error ? error.message : String(error)}\nTry another source: mytty-doctor agents --source ps\n`);
+      io.stderr.write(
+        `Could not read the process table: ${error instanceof Error ? error.message : String(error)}\nTry another source: mytty-doctor agents --source ps\n`,
+      );
       return 1;
     }
   }
   return watch(options, io, tty, frame);
 }
 
-async function watch(options: AgentsOptions, io: AgentsIO, tty: boolean, frame: () => Promise<string>): Promise<number> {
+async function watch(
+  options: AgentsOptions,
+  io: AgentsIO,
+  tty: boolean,
+  frame: () => Promise<string>,
+): Promise<number> {
   const controller = new AbortController();
   const stop = () => controller.abort();
   const signal = io.signal ?? controller.signal;
@@ -92,7 +99,11 @@ async function watch(options: AgentsOptions, io: AgentsIO, tty: boolean, frame: 
       }
       if (signal.aborted) break;
       // Clear and redraw on a terminal; a pipe gets one frame after another (JSON: one line each).
-      io.stdout.write(tty && !options.json ? `\x1b[2J\x1b[H${text}\nRefreshing every ${options.interval ?? 2}s · Ctrl-C to stop\n` : text);
+      io.stdout.write(
+        tty && !options.json
+          ? `\x1b[2J\x1b[H${text}\nRefreshing every ${options.interval ?? 2}s · Ctrl-C to stop\n`
+          : text,
+      );
       await sleep(intervalMs, signal);
     }
   } finally {

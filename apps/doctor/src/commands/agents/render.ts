@@ -17,7 +17,16 @@ export interface AgentRow {
 /** `mytty-doctor agents --json` rows: the contract's fields first, extras after. */
 export function toRows(agents: readonly DetectedAgent[]): AgentRow[] {
   return agents.map((a) => {
-    const row: AgentRow = { tty: a.tty, pid: a.pid, provider: a.provider, via: a.via, executable: a.executable, argv: a.argv, startTime: a.startTime, terminal: a.terminal };
+    const row: AgentRow = {
+      tty: a.tty,
+      pid: a.pid,
+      provider: a.provider,
+      via: a.via,
+      executable: a.executable,
+      argv: a.argv,
+      startTime: a.startTime,
+      terminal: a.terminal,
+    };
     if (a.variant) row.variant = a.variant;
     return row;
   });
@@ -37,7 +46,8 @@ function agentName(a: DetectedAgent): string {
 export function whereText(t: TerminalLocation): string {
   const parts: string[] = [];
   if (t.app && t.app !== "tmux") parts.push(t.app);
-  if (t.tmuxPane) parts.push(`tmux ${t.tmuxPane}${t.tmuxSession !== undefined ? ` (${t.tmuxSession}:${t.tmuxWindow ?? "?"})` : ""}`);
+  if (t.tmuxPane)
+    parts.push(`tmux ${t.tmuxPane}${t.tmuxSession !== undefined ? ` (${t.tmuxSession}:${t.tmuxWindow ?? "?"})` : ""}`);
   else if (t.app === "tmux") parts.push("tmux");
   if (t.remote) parts.push(`remote ${t.remote}`);
   return parts.length > 0 ? parts.join(" · ") : "unknown host";
@@ -59,9 +69,20 @@ function command(a: DetectedAgent): string {
 export function renderTable(agents: readonly DetectedAgent[], options: { bold: boolean; at?: Date }): string {
   if (agents.length === 0) return `${EMPTY}\n`;
   const header = ["TTY", "PID", "AGENT", "FOUND BY", "WHERE", "COMMAND"];
-  const rows = agents.map((a) => [a.tty ?? "-", String(a.pid), agentName(a), VIA_TEXT[a.via], whereText(a.terminal), command(a)]);
+  const rows = agents.map((a) => [
+    a.tty ?? "-",
+    String(a.pid),
+    agentName(a),
+    VIA_TEXT[a.via],
+    whereText(a.terminal),
+    command(a),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join("  ").trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!)))
+      .join("  ")
+      .trimEnd();
   const head = line(header);
   const out = [options.bold ? `\x1b[1m${head}\x1b[0m` : head, ...rows.map(line)];
   const count = `${agents.length} agent${agents.length === 1 ? "" : "s"}`;
