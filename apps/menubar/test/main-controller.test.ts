@@ -104,16 +104,14 @@ describe("MenubarController", () => {
         onUnavailable: (r) => controller.onNotificationsUnavailable(r),
       }),
     );
-    controller
-      .ports()
-      .notify?.({
-        id: "n1",
-        kind: "approval",
-        title: "Claude Code needs approval",
-        body: "api/ · iTerm2",
-        agentId: claudeApproval.id,
-        itemId: "ev-approval-1",
-      });
+    controller.ports().notify?.({
+      id: "n1",
+      kind: "approval",
+      title: "Claude Code needs approval",
+      body: "api/ · iTerm2",
+      agentId: claudeApproval.id,
+      itemId: "ev-approval-1",
+    });
     made[0]?.on.get("click")?.({});
     await Promise.resolve();
     expect(log).toEqual([`focus:${claudeApproval.id}`]);
