@@ -6,14 +6,18 @@ import {
   openSession,
   presentProviders,
   readInstallSettings,
+  readSession,
   resolvePaths,
   type ApplyResult,
   type ChangeOutcome,
+  type InstallSettings,
   type ItemPlan,
   type Lang,
   type Op,
   type Paths,
+  type ReadSession,
   type Session,
+  type SessionOptions,
   type TargetId,
 } from "@mytty-bar/installers";
 import fs from "node:fs";
@@ -35,13 +39,18 @@ export interface CommonOptions {
   dryRun?: boolean;
 }
 
-function setup(io: Io, opts: CommonOptions) {
+/** The session options: settings.json, overridden by --lang and --no-pointers. */
+function options(io: Io, opts: CommonOptions): SessionOptions & { settings: InstallSettings } {
   const paths = resolvePaths({ env: io.env });
   const settings = readInstallSettings(paths);
   const lang = opts.lang ?? settings.lang;
   const pointers = opts.pointers !== false && settings.pointers;
-  const session = openSession({ paths, settings: { ...(lang ? { lang } : {}), pointers }, pathVar: io.env.PATH });
-  return { paths, pointers, session };
+  return { paths, settings: { ...(lang ? { lang } : {}), pointers }, pathVar: io.env.PATH };
+}
+
+function setup(io: Io, opts: CommonOptions) {
+  const o = options(io, opts);
+  return { paths: o.paths, session: openSession(o) };
 }
 
 /**
@@ -59,12 +68,15 @@ async function engine(paths: Paths): Promise<EngineStatus> {
   return engineStatus(paths);
 }
 
-async function report(paths: Paths, session: Session): Promise<StatusReport> {
+async function report(paths: Paths, session: ReadSession): Promise<StatusReport> {
   return buildReport(paths, session, await engine(paths));
 }
 
 export async function runStatus(opts: CommonOptions, io: Io): Promise<number> {
-  const { paths, pointers, session } = setup(io, opts);
+  // Read only: the bundled status (dist/status.cjs) leaves the write side (apply, diff) out.
+  const o = options(io, opts);
+  const { paths, settings: { pointers } } = o;
+  const session = readSession(o);
   const plans = session.plans();
   const rep = await report(paths, session);
   const code = rep.issues.length > 0 ? 1 : 0;

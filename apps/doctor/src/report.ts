@@ -1,7 +1,7 @@
 // From plans to the status report (the `status --json` contract, docs/architecture.md#contracts) and to view lines.
 // No printing here: the text and ink views render what this returns.
 import fs from "node:fs";
-import { countBackups, type ItemPlan, type ItemStatus, type Paths, type Plans, type Problem, type Session } from "@mytty-bar/installers";
+import { countBackups, type ItemPlan, type ItemStatus, type Paths, type Plans, type Problem, type ReadSession } from "@mytty-bar/installers";
 import type { EngineStatus } from "./engine-status.js";
 import { M } from "./messages.js";
 
@@ -20,7 +20,7 @@ export interface StatusReport {
 
 const opt = <K extends string, V>(key: K, value: V | undefined) => (value === undefined ? {} : ({ [key]: value } as Record<K, V>));
 
-export function buildReport(paths: Paths, session: Session, engine: EngineStatus): StatusReport {
+export function buildReport(paths: Paths, session: ReadSession, engine: EngineStatus): StatusReport {
   const plans = session.plans();
   const issues: StatusReport["issues"] = [];
   const issue = (item: string, message: string) => issues.push({ item, message });

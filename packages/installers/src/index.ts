@@ -24,7 +24,7 @@ export { insertBlock, removeBlock, scanBlock } from "./agents-md.js";
 export { planProvider, planHelper, planGuide, planPointer, POINTER_PROVIDERS, type PlanContext, type PointerProvider } from "./items.js";
 export { planAll, planContext, installItems, fixItems, uninstallItems, installChanges, uninstallChanges, type Plans, type SelectOptions } from "./operations.js";
 export * from "./team-guide.js";
-export { openSession, type ApplyResult, type FailedOutcome, type InstallSettings, type Op, type Session, type SessionOptions } from "./session.js";
+export { openSession, readSession, type ReadSession, type ApplyResult, type FailedOutcome, type InstallSettings, type Op, type Session, type SessionOptions } from "./session.js";
 export { readInstallSettings } from "./install-settings.js";
 
 // Write-side modules load on first use, so read-only callers (`mytty-doctor status`) skip them.

@@ -38,14 +38,19 @@ export interface ApplyResult {
   skipped: ItemPlan[];
 }
 
-export interface Session {
-  /** The plans, computed once and again after each apply. */
+/** What reading needs (status): kept apart so a read-only bundle leaves the write side out. */
+export interface ReadSession {
+  /** The plans, computed once and again after each apply (or refresh). */
   plans(): ReturnType<typeof planAll>;
+  refresh(): void;
   /** The items `op` writes for `ids` (empty = every target for uninstall and fix). */
   items(op: Op, ids?: readonly TargetId[]): ItemPlan[];
   /** Selected items whose file cannot be read: never written, each with its remedy. */
   skipped(op: Op, ids?: readonly TargetId[]): ItemPlan[];
   changes(op: Op, ids?: readonly TargetId[]): FileChange[];
+}
+
+export interface Session extends ReadSession {
   diff(op: Op, ids?: readonly TargetId[]): Promise<string>;
   apply(op: Op, ids?: readonly TargetId[]): Promise<ApplyResult>;
 }
@@ -71,26 +76,36 @@ function select(plans: Plans, op: Op, ids: readonly TargetId[], settings: Instal
   return { items: chosen.filter((i) => i.status !== "invalid"), skipped: chosen.filter((i) => i.status === "invalid") };
 }
 
-export function openSession(options: SessionOptions): Session {
+/** The plans and the selection of items, without the write side (apply.ts, diff.ts). */
+export function readSession(options: SessionOptions): ReadSession & { claude(): string | undefined } {
   const { paths, settings } = options;
   const context = planContext(paths, settings.lang, options.pathVar);
   let cached: ReturnType<typeof planAll> | undefined;
   const plans = () => (cached ??= planAll(context));
   const items = (op: Op, ids: readonly TargetId[] = []) => select(plans(), op, ids, settings).items;
-  const changes = (op: Op, ids: readonly TargetId[] = []) => effective(op === "uninstall" ? uninstallChanges(items(op, ids)) : installChanges(items(op, ids)));
   return {
     plans,
+    refresh: () => (cached = undefined),
     items,
     skipped: (op, ids = []) => select(plans(), op, ids, settings).skipped,
-    changes,
-    diff: async (op, ids = []) => (await import("./diff.js")).unifiedDiff(changes(op, ids)),
+    changes: (op, ids = []) => effective(op === "uninstall" ? uninstallChanges(items(op, ids)) : installChanges(items(op, ids))),
+    claude: () => context.claudeVersion?.()?.path,
+  };
+}
+
+export function openSession(options: SessionOptions): Session {
+  const read = readSession(options);
+  return {
+    ...read,
+    diff: async (op, ids = []) => (await import("./diff.js")).unifiedDiff(read.changes(op, ids)),
     async apply(op, ids = []) {
-      const chosen = select(plans(), op, ids, settings);
-      const todo = effective(op === "uninstall" ? uninstallChanges(chosen.items) : installChanges(chosen.items));
-      const outcomes = await (await import("./apply.js")).applyChanges(todo, { paths });
-      if (op !== "uninstall" && chosen.items.some((i) => i.id === "claude-code")) rememberWriter(paths, context.claudeVersion?.()?.path);
-      cached = undefined;
-      return { changes: todo, outcomes, failed: outcomes.filter(isFailed), skipped: chosen.skipped };
+      const items = read.items(op, ids);
+      const skipped = read.skipped(op, ids);
+      const todo = read.changes(op, ids);
+      const outcomes = await (await import("./apply.js")).applyChanges(todo, { paths: options.paths });
+      if (op !== "uninstall" && items.some((i) => i.id === "claude-code")) rememberWriter(options.paths, read.claude());
+      read.refresh();
+      return { changes: todo, outcomes, failed: outcomes.filter(isFailed), skipped };
     },
   };
 }
