@@ -1,35 +1,29 @@
 // The command handlers: options in, exit code out; output through `io` so tests and benches can
 // drive them. Each one plans, optionally applies, then hands the result to a view.
 import {
-  applyChanges,
-  effective,
-  fixItems,
   guideText,
   INSTALL_TARGETS,
-  installChanges,
-  installItems,
-  planAll,
-  planContext,
-  rememberClaude,
+  openSession,
   presentProviders,
+  readInstallSettings,
+  readSession,
   resolvePaths,
-  unifiedDiff,
-  uninstallChanges,
-  uninstallItems,
+  type ApplyResult,
   type ChangeOutcome,
-  type FileChange,
-  planClaudeStatusline,
+  type InstallSettings,
   type ItemPlan,
   type Lang,
+  type Op,
   type Paths,
-  type Plans,
+  type ReadSession,
+  type Session,
+  type SessionOptions,
   type TargetId,
 } from "@mytty-bar/installers";
 import fs from "node:fs";
 import type { EngineStatus, engineStatus } from "./engine-status.js";
 import { M } from "./messages.js";
 import { buildReport, renderText, summaryLine, viewLines, type StatusReport } from "./report.js";
-import { readDoctorSettings } from "./settings.js";
 
 export interface Io {
   stdout: { write(text: string): unknown; isTTY?: boolean };
@@ -47,21 +41,23 @@ export interface CommonOptions {
   statusline?: boolean;
 }
 
-function setup(io: Io, opts: CommonOptions) {
+/** The session options: settings.json, overridden by --lang and --no-pointers. */
+function options(io: Io, opts: CommonOptions): SessionOptions & { settings: InstallSettings } {
   const paths = resolvePaths({ env: io.env });
-  const settings = readDoctorSettings(paths);
+  const settings = readInstallSettings(paths);
   const lang = opts.lang ?? settings.lang;
   const pointers = opts.pointers !== false && settings.pointers;
-  const context = planContext(paths, lang, io.env.PATH);
-  const plan = () => planAll(context);
+  const claudeStatusLine = opts.statusline === true || settings.claudeStatusLine === true;
   return {
     paths,
-    lang,
-    pointers,
-    statusline: settings.claudeStatusLine,
-    plan,
-    claude: () => context.claudeVersion?.(),
+    settings: { ...(lang ? { lang } : {}), pointers, ...(claudeStatusLine ? { claudeStatusLine } : {}) },
+    pathVar: io.env.PATH,
   };
+}
+
+function setup(io: Io, opts: CommonOptions) {
+  const o = options(io, opts);
+  return { paths: o.paths, session: openSession(o) };
 }
 
 /**
@@ -79,14 +75,20 @@ async function engine(paths: Paths): Promise<EngineStatus> {
   return engineStatus(paths);
 }
 
-async function report(paths: Paths, plans: ReturnType<typeof planAll>, pointers: boolean): Promise<StatusReport> {
-  return buildReport(paths, plans, await engine(paths), { pointers });
+async function report(paths: Paths, session: ReadSession): Promise<StatusReport> {
+  return buildReport(paths, session, await engine(paths));
 }
 
 export async function runStatus(opts: CommonOptions, io: Io): Promise<number> {
-  const { paths, pointers, plan } = setup(io, opts);
-  const plans = plan();
-  const rep = await report(paths, plans, pointers);
+  // Read only: the bundled status (dist/status.cjs) leaves the write side (apply, diff) out.
+  const o = options(io, opts);
+  const {
+    paths,
+    settings: { pointers },
+  } = o;
+  const session = readSession(o);
+  const plans = session.plans();
+  const rep = await report(paths, session);
   const code = rep.issues.length > 0 ? 1 : 0;
   if (opts.json) {
     io.stdout.write(`${JSON.stringify(rep, null, 2)}\n`);
@@ -105,10 +107,12 @@ export async function runStatus(opts: CommonOptions, io: Io): Promise<number> {
 
 /** Why an invalid item is left alone, with the way out. */
 function invalidReason(i: ItemPlan): string {
-  return i.problem ? M.invalidFix(i.path, i.problem, M.redoCommand(i)) : `${i.path}: ${i.detail ?? "invalid"}`;
+  return i.problem && i.remedy
+    ? M.invalidFix(i.path, i.problem, M.command(i.remedy))
+    : `${i.path}: ${i.detail ?? "invalid"}`;
 }
 
-type Action = "install" | "fix" | "uninstall";
+type Action = Exclude<Op, "guide">;
 
 interface ActionResult {
   action: Action;
@@ -120,36 +124,30 @@ interface ActionResult {
 
 async function runChanges(
   action: Action,
-  items: ItemPlan[],
-  changes: FileChange[],
+  ids: readonly TargetId[],
   opts: CommonOptions,
   io: Io,
   ctx: ReturnType<typeof setup>,
 ): Promise<number> {
-  const skipped = items
-    .filter((i) => i.status === "invalid")
-    .map((i) => ({ item: i.id, path: i.path, reason: invalidReason(i) }));
-  const todo = effective(changes);
-  let outcomes: ChangeOutcome[] = [];
-  let diffText = "";
-  if (opts.dryRun) diffText = await unifiedDiff(todo);
-  else {
-    outcomes = await applyChanges(todo, { paths: ctx.paths });
-    rememberClaudeFor(action, items, ctx);
-  }
-  const after = await report(ctx.paths, ctx.plan(), ctx.pointers);
-  const failed = outcomes.some((o) => o.result === "conflict" || o.result === "invalid" || o.result === "error");
-  const code = failed || skipped.length > 0 ? 1 : 0;
+  const { session } = ctx;
+  const result: ApplyResult = opts.dryRun
+    ? { changes: session.changes(action, ids), outcomes: [], failed: [], skipped: session.skipped(action, ids) }
+    : await session.apply(action, ids);
+  const diffText = opts.dryRun ? await session.diff(action, ids) : "";
+  const todo = result.changes;
+  const skipped = result.skipped.map((i) => ({ item: i.id, path: i.path, reason: invalidReason(i) }));
+  const after = await report(ctx.paths, session);
+  const code = result.failed.length > 0 || skipped.length > 0 ? 1 : 0;
   if (opts.json) {
-    const result: ActionResult & { diff?: string } = {
+    const out: ActionResult & { diff?: string } = {
       action,
       dryRun: opts.dryRun === true,
-      changes: outcomes,
+      changes: result.outcomes,
       skipped,
       status: after,
       ...(opts.dryRun ? { diff: diffText } : {}),
     };
-    io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    io.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
     return code;
   }
   const out: string[] = [];
@@ -158,7 +156,7 @@ async function runChanges(
     if (diffText) out.push(colorDiff(diffText, io.stdout.isTTY === true).trimEnd());
   } else {
     if (todo.length === 0 && skipped.length === 0) out.push(M.nothingToDo);
-    for (const o of outcomes) {
+    for (const o of result.outcomes) {
       if (o.result === "written") out.push(M.written(o.path, o.backup));
       else if (o.result === "deleted") out.push(M.deleted(o.path));
       else if (o.result === "chmod") out.push(M.chmod(o.path));
@@ -178,21 +176,6 @@ async function runChanges(
   return code;
 }
 
-/**
- * After writing Claude Code's hooks for a version we could tell, keep which `claude` that was: the menu
- * bar app, started from the Finder with a bare PATH, then judges the same file by the same binary
- * instead of asking for events an older one would choke on.
- */
-function rememberClaudeFor(action: Action, items: readonly ItemPlan[], ctx: ReturnType<typeof setup>): void {
-  const claude = action !== "uninstall" && items.some((i) => i.id === "claude-code") ? ctx.claude() : undefined;
-  if (claude === undefined) return;
-  try {
-    rememberClaude(ctx.paths.claudeSeen, claude.path);
-  } catch {
-    // Only a hint for other front ends; the hooks are written either way.
-  }
-}
-
 export async function runInstall(ids: TargetId[], opts: CommonOptions, io: Io): Promise<number> {
   const ctx = setup(io, opts);
   const chosen = ids.length > 0 ? ids : await presentProviders(ctx.paths, io.env.PATH);
@@ -200,44 +183,24 @@ export async function runInstall(ids: TargetId[], opts: CommonOptions, io: Io): 
     io.stderr.write(`${M.noProviders(INSTALL_TARGETS)}\n`);
     return 1;
   }
-  const items = installItems(ctx.plan(), chosen, { pointers: ctx.pointers });
-  if ((opts.statusline === true || ctx.statusline) && chosen.includes("claude-code"))
-    items.push(planClaudeStatusline(ctx.paths));
-  return runChanges("install", items, installChanges(items), opts, io, ctx);
+  return runChanges("install", chosen, opts, io, ctx);
 }
 
 export async function runFix(ids: readonly TargetId[], opts: CommonOptions, io: Io): Promise<number> {
-  const ctx = setup(io, opts);
-  const all = ctx.plan();
-  // Named providers narrow fix to their hooks and pointers (plus the helper and guide they use).
-  const named = (p: ItemPlan) =>
-    ids.length === 0 || (ids as readonly string[]).includes(p.kind === "provider" ? p.id : (p.provider ?? ""));
-  const plans = { ...all, providers: all.providers.filter(named), pointers: all.pointers.filter(named) };
-  const items = fixItems(plans, { pointers: ctx.pointers });
-  const invalid = [...plans.providers, plans.helper, plans.guide, ...plans.pointers].filter(
-    (p) => p.status === "invalid",
-  );
-  return runChanges("fix", [...items, ...invalid], installChanges(items), opts, io, ctx);
+  return runChanges("fix", ids, opts, io, setup(io, opts));
 }
 
 export async function runUninstall(ids: TargetId[], opts: CommonOptions, io: Io): Promise<number> {
-  const ctx = setup(io, opts);
-  const items = uninstallItems(ctx.plan(), ids.length > 0 ? ids : INSTALL_TARGETS);
-  // Our statusLine entry goes with Claude Code's hooks: its original bytes come back.
-  const statusline = planClaudeStatusline(ctx.paths);
-  if ((ids.length === 0 || ids.includes("claude-code")) && statusline.uninstall.length > 0) items.push(statusline);
-  return runChanges("uninstall", items, uninstallChanges(items), opts, io, ctx);
+  return runChanges("uninstall", ids, opts, io, setup(io, opts));
 }
 
 export async function runDiff(ids: TargetId[], opts: CommonOptions, io: Io): Promise<number> {
   const ctx = setup(io, opts);
-  const plans = ctx.plan();
-  const items =
-    ids.length > 0 ? installItems(plans, ids, { pointers: ctx.pointers }) : await defaultDiffItems(plans, ctx, io);
-  const text = await unifiedDiff(installChanges(items));
+  const [op, chosen] = ids.length > 0 ? (["install", ids] as const) : await defaultDiff(ctx.session, ctx.paths, io);
+  const text = await ctx.session.diff(op, chosen);
   // An invalid file has no diff because it is never written: say so rather than look all clear.
-  const selected = ids.length > 0 ? items : [...plans.providers, plans.helper, plans.guide, ...plans.pointers];
-  for (const i of selected) if (i.status === "invalid") io.stderr.write(`${invalidReason(i)}\n`);
+  const invalid = ids.length > 0 ? ctx.session.skipped(op, chosen) : ctx.session.skipped("fix");
+  for (const i of invalid) io.stderr.write(`${invalidReason(i)}\n`);
   if (opts.json) io.stdout.write(`${JSON.stringify({ diff: text })}\n`);
   else if (text) io.stdout.write(colorDiff(text, io.stdout.isTTY === true));
   return text ? 1 : 0;
@@ -247,33 +210,33 @@ export async function runDiff(ids: TargetId[], opts: CommonOptions, io: Io): Pro
  * `diff` alone previews what the next step writes: `fix` once some hooks are in use, and before the
  * first install what `install` (every agent found here) would write, so the first preview is never empty.
  */
-async function defaultDiffItems(plans: Plans, ctx: ReturnType<typeof setup>, io: Io): Promise<ItemPlan[]> {
-  const inUse = plans.providers.some((p) => p.status === "installed" || p.status === "needs-repair");
-  if (inUse) return fixItems(plans, { pointers: ctx.pointers });
-  return installItems(plans, await presentProviders(ctx.paths, io.env.PATH), { pointers: ctx.pointers });
+async function defaultDiff(session: Session, paths: Paths, io: Io): Promise<readonly [Op, readonly TargetId[]]> {
+  const inUse = session.plans().providers.some((p) => p.status === "installed" || p.status === "needs-repair");
+  return inUse ? ["fix", []] : ["install", await presentProviders(paths, io.env.PATH)];
 }
 
 export async function runGuide(opts: { write?: boolean; dryRun?: boolean }, io: Io): Promise<number> {
   const paths = resolvePaths({ env: io.env });
-  const text = guideText(paths);
   if (!opts.write) {
-    io.stdout.write(text);
+    io.stdout.write(guideText(paths));
     return 0;
   }
-  const plans = planAll(planContext(paths, undefined, io.env.PATH));
+  const session = openSession({ paths, settings: { pointers: false }, pathVar: io.env.PATH });
   // An invalid plan has nothing to install: that is not "nothing to do".
-  if (plans.guide.status === "invalid") {
-    io.stderr.write(`${invalidReason(plans.guide)}\n`);
+  const [invalid] = session.skipped("guide");
+  if (invalid) {
+    io.stderr.write(`${invalidReason(invalid)}\n`);
     return 1;
   }
-  const todo = effective(plans.guide.install);
+  const todo = session.changes("guide");
   if (opts.dryRun)
-    io.stdout.write(todo.length ? colorDiff(await unifiedDiff(todo), io.stdout.isTTY === true) : `${M.nothingToDo}\n`);
+    io.stdout.write(
+      todo.length ? colorDiff(await session.diff("guide"), io.stdout.isTTY === true) : `${M.nothingToDo}\n`,
+    );
   else {
-    const outcomes = await applyChanges(todo, { paths });
-    const bad = outcomes.find((o) => o.result === "error" || o.result === "conflict" || o.result === "invalid");
-    if (bad && "message" in bad) {
-      io.stderr.write(`error: ${bad.message}\n`);
+    const { failed } = await session.apply("guide");
+    if (failed[0]) {
+      io.stderr.write(`error: ${failed[0].message}\n`);
       return 1;
     }
     io.stdout.write(`${todo.length ? M.written(paths.guide) : M.nothingToDo}\n`);

@@ -1,6 +1,6 @@
 // Every sentence the doctor shows lives here (docs/architecture.md#messages): what is wrong, why, and the
 // exact command that fixes it.
-import { isInstallTarget, TARGET_LABELS, type ItemPlan, type Problem } from "@mytty-bar/installers";
+import { isInstallTarget, TARGET_LABELS, type ItemPlan, type Problem, type Remedy } from "@mytty-bar/installers";
 
 /** "Claude Code", "Gemini CLI", … for a target id (a provider id is one); anything else as given. */
 export const name = (id: string): string => (isInstallTarget(id) ? TARGET_LABELS[id] : id);
@@ -46,20 +46,12 @@ export const M = {
     }[p.status];
     return `${what} ${st} (${p.path})`;
   },
-  /** `command` is what writes the item once the file is readable again (see redoCommand). */
+  /** `command` is what writes the item once the file is readable again (the item's remedy). */
   invalidFix: (path: string, problem: Problem, command: string) =>
     `${path}:${problem.line}:${problem.column}: ${problem.message}. mytty-doctor never writes a file it cannot read: fix it by hand (or move it away), then run \`${command}\`.`,
-  /**
-   * The command that writes an item whatever state the hand repair leaves it in: `fix` only repairs
-   * what is there, so a config that had no hooks yet needs `install <provider>` (install writes
-   * nothing when the hooks are already right).
-   */
-  redoCommand: (p: Pick<ItemPlan, "kind" | "provider">) =>
-    p.provider !== undefined
-      ? `mytty-doctor install ${p.provider}`
-      : p.kind === "guide"
-        ? "mytty-doctor guide --write"
-        : "mytty-doctor fix",
+  /** The command line of a plan item's remedy (packages/installers/src/plan.ts decides which). */
+  command: (r: Remedy) =>
+    r.command === "guide" ? "mytty-doctor guide --write" : `mytty-doctor ${r.command}${r.target ? ` ${r.target}` : ""}`,
   repairFix: "Run `mytty-doctor fix` to repair it (only our own entries change).",
   rewriteFix: "Run `mytty-doctor fix` to rewrite it.",
   installFix: (id: string) => `Run \`mytty-doctor install ${id}\` to install.`,

@@ -3,12 +3,12 @@
 import fs from "node:fs";
 import {
   countBackups,
-  fixItems,
   type ItemPlan,
   type ItemStatus,
   type Paths,
   type Plans,
   type Problem,
+  type ReadSession,
 } from "@mytty-bar/installers";
 import type { EngineStatus } from "./engine-status.js";
 import { M } from "./messages.js";
@@ -29,27 +29,17 @@ export interface StatusReport {
 const opt = <K extends string, V>(key: K, value: V | undefined) =>
   value === undefined ? {} : ({ [key]: value } as Record<K, V>);
 
-export function buildReport(
-  paths: Paths,
-  plans: Plans & { crashed: { id: string; message: string }[] },
-  engine: EngineStatus,
-  opts: { pointers: boolean },
-): StatusReport {
+export function buildReport(paths: Paths, session: ReadSession, engine: EngineStatus): StatusReport {
+  const plans = session.plans();
   const issues: StatusReport["issues"] = [];
   const issue = (item: string, message: string) => issues.push({ item, message });
-  const all = [...plans.providers, plans.helper, plans.guide, ...plans.pointers];
-  for (const p of all)
-    if (p.status === "invalid" && p.problem) issue(p.id, M.invalidFix(p.path, p.problem, M.redoCommand(p)));
-  const toFix = fixItems(plans, opts);
-  for (const p of toFix) {
+  for (const p of session.skipped("fix"))
+    if (p.problem && p.remedy) issue(p.id, M.invalidFix(p.path, p.problem, M.command(p.remedy)));
+  for (const p of session.items("fix")) {
     if (p.kind === "helper" && p.status === "not-installed") issue(p.id, M.helperMissing);
     else if (p.kind === "guide" && p.status === "not-installed") issue(p.id, M.guideMissing);
     else if (p.kind === "pointer") issue(p.id, `${p.detail ?? M.pointerLine(p)}. ${M.pointerFix(p)}`);
-    else
-      issue(
-        p.id,
-        `${p.detail ?? p.status}. ${p.kind === "provider" && p.id !== "opencode" && p.id !== "antigravity" ? M.repairFix : M.rewriteFix}`,
-      );
+    else issue(p.id, `${p.detail ?? p.status}. ${p.remedy?.edit === "repair" ? M.repairFix : M.rewriteFix}`);
   }
   for (const c of plans.crashed) issue(c.id, M.crashed(c.id, c.message));
   let dataDir: StatusReport["dataDir"] = { path: paths.dataDir, exists: false };

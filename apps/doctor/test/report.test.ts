@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { planAll, planContext, resolvePaths, type Paths } from "@mytty-bar/installers";
+import { openSession, resolvePaths, type Paths } from "@mytty-bar/installers";
 import { buildReport, renderText, viewLines } from "../src/report.js";
 
 it("renders a crashed check as [☠] without hiding the others, and counts it as an issue", () => {
@@ -16,8 +16,9 @@ it("renders a crashed check as [☠] without hiding the others, and counts it as
         return target[key as keyof Paths];
       },
     });
-    const plans = planAll(planContext(broken));
-    const report = buildReport(paths, plans, { running: false }, { pointers: true });
+    const session = openSession({ paths: broken, settings: { pointers: true } });
+    const plans = session.plans();
+    const report = buildReport(paths, session, { running: false });
     expect(report.crashed).toEqual([{ id: "cursor", message: "disk on fire" }]);
     expect(report.issues.map((i) => i.item)).toEqual(["cursor"]);
     const text = renderText("title", viewLines(plans, report), []);

@@ -1,15 +1,7 @@
-// The popup's integrations section as views of @mytty-bar/installers' plans (the same plans the
-// doctor uses): status rows, the diff Fix would write, and Fix itself. Nothing is re-implemented here.
-import {
-  applyChanges,
-  installChanges,
-  installItems,
-  planAll,
-  planContext,
-  unifiedDiff,
-  type Lang,
-  type Paths,
-} from "@mytty-bar/installers";
+// The popup's integrations section as views of @mytty-bar/installers' session (the one the doctor's
+// commands use): status rows, the diff Fix would write, and Fix itself. Nothing is re-implemented here:
+// Fix is `mytty-doctor install <provider>` with the same settings (pointers, pointerLanguage).
+import { openSession, readInstallSettings, type Paths } from "@mytty-bar/installers";
 import { PROVIDER_IDS, providerName, type ProviderId } from "@mytty-bar/protocol";
 import type { IntegrationRow } from "./ipc/contract.js";
 
@@ -21,11 +13,13 @@ export interface Integrations {
   writeGuide(): Promise<void>;
 }
 
-export function createIntegrations(paths: Paths, lang: () => Lang): Integrations {
-  const plans = () => planAll(planContext(paths, lang()));
-  const rows = (): IntegrationRow[] => {
-    const all = plans();
-    return PROVIDER_IDS.map((id): IntegrationRow => {
+/** `pathVar`: where `claude` is looked for (the app's own PATH unless told). */
+export function createIntegrations(paths: Paths, options: { pathVar?: string } = {}): Integrations {
+  // Settings are read on every call: the user may have changed them in the popup since.
+  const session = () =>
+    openSession({ paths, settings: readInstallSettings(paths), pathVar: options.pathVar ?? process.env.PATH });
+  const rowsOf = (all: ReturnType<ReturnType<typeof session>["plans"]>) =>
+    PROVIDER_IDS.map((id): IntegrationRow => {
       const crashed = all.crashed.find((c) => c.id === id);
       if (crashed)
         return { id, name: providerName(id), status: "crashed", detail: `The check crashed: ${crashed.message}` };
@@ -39,19 +33,17 @@ export function createIntegrations(paths: Paths, lang: () => Lang): Integrations
         ...(plan.detail ? { detail: plan.detail } : {}),
       };
     });
-  };
-  const changesFor = (provider: ProviderId) => installChanges(installItems(plans(), [provider]));
   return {
-    rows,
-    diff: async (provider) => await unifiedDiff(changesFor(provider)),
+    rows: () => rowsOf(session().plans()),
+    diff: async (provider) => await session().diff("install", [provider]),
     async fix(provider) {
-      const outcomes = await applyChanges(changesFor(provider), { paths });
-      const failed = outcomes.find((o) => o.result === "conflict" || o.result === "invalid" || o.result === "error");
-      if (failed && "message" in failed) throw new Error(`${failed.path}: ${failed.message}`);
-      return rows();
+      const s = session();
+      const { failed } = await s.apply("install", [provider]);
+      if (failed[0]) throw new Error(`${failed[0].path}: ${failed[0].message}`);
+      return rowsOf(s.plans());
     },
     async writeGuide() {
-      await applyChanges(plans().guide.install, { paths });
+      await session().apply("guide");
     },
   };
 }

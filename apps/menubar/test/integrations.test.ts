@@ -19,7 +19,7 @@ afterEach(async () => {
 
 describe("integrations", () => {
   it("lists every provider's status from the installers' plans", () => {
-    const rows = createIntegrations(paths, () => "en").rows();
+    const rows = createIntegrations(paths).rows();
     expect(rows.map((r) => [r.id, r.name, r.status, r.configPath])).toEqual([
       ["codex", "Codex", "not-installed", paths.codexHooks],
       ["claude-code", "Claude Code", "not-installed", paths.claudeSettings],
@@ -30,7 +30,7 @@ describe("integrations", () => {
   });
 
   it("previews the diff Fix would write, fixes it, and then has nothing left to show", async () => {
-    const integrations = createIntegrations(paths, () => "en");
+    const integrations = createIntegrations(paths);
     const diff = await integrations.diff("claude-code");
     expect(diff).toContain(`+++ ${paths.claudeSettings}`);
     expect(diff).toContain(paths.helper);
@@ -44,7 +44,7 @@ describe("integrations", () => {
   it("reports a settings file it cannot parse as invalid and never writes it", async () => {
     await mkdir(path.dirname(paths.claudeSettings), { recursive: true });
     await writeFile(paths.claudeSettings, '{ "hooks": { oops\n');
-    const integrations = createIntegrations(paths, () => "en");
+    const integrations = createIntegrations(paths);
     const row = integrations.rows().find((r) => r.id === "claude-code");
     expect(row?.status).toBe("invalid");
     await integrations.fix("claude-code").catch(() => undefined);
@@ -54,7 +54,7 @@ describe("integrations", () => {
   it("rewrites the orchestration guide at launch, over a stale copy", async () => {
     await mkdir(path.dirname(paths.guide), { recursive: true });
     await writeFile(paths.guide, "stale guide\n");
-    await createIntegrations(paths, () => "en").writeGuide();
+    await createIntegrations(paths).writeGuide();
     expect(await readFile(paths.guide, "utf8")).toBe(guideText(paths));
   });
 });

@@ -35,7 +35,7 @@ describe("mytty-bar --tui with the real engine", () => {
     const home = path.join(server.dir, "home");
     const env = { HOME: home, MYTTY_BAR_DATA_DIR: path.join(home, "data") };
     const paths = resolvePaths({ env, platform: "linux" });
-    await createIntegrations(paths, () => "en").fix("claude-code");
+    await createIntegrations(paths).fix("claude-code");
     const project = path.join(server.dir, "project");
     await mkdir(project, { recursive: true });
     const payload = path.join(server.dir, "permission.json");

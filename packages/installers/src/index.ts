@@ -78,6 +78,18 @@ export {
   type SelectOptions,
 } from "./operations.js";
 export * from "./team-guide.js";
+export {
+  openSession,
+  readSession,
+  type ReadSession,
+  type ApplyResult,
+  type FailedOutcome,
+  type InstallSettings,
+  type Op,
+  type Session,
+  type SessionOptions,
+} from "./session.js";
+export { readInstallSettings } from "./install-settings.js";
 
 // Write-side modules load on first use, so read-only callers (`mytty-doctor status`) skip them.
 import type { ApplyOptions, ChangeOutcome } from "./apply.js";

@@ -15,7 +15,7 @@ import { helperScript } from "./helper-script.js";
 import { planHookJson } from "./hook-json.js";
 import { opencodePluginText } from "./opencode.js";
 import { planOwnedFiles } from "./owned-files.js";
-import { chooseRemoval, type BackupLookup, type ItemPlan, type Lang } from "./plan.js";
+import { chooseRemoval, remedyFor, type BackupLookup, type ItemPlan, type Lang } from "./plan.js";
 import type { Paths } from "./paths.js";
 import type { ClaudeInstall } from "./presence.js";
 import { agentsBlock, skillText } from "./pointer-text.js";
@@ -33,7 +33,19 @@ export interface PlanContext {
 export const POINTER_PROVIDERS = ["claude-code", "codex"] as const satisfies readonly ProviderId[];
 export type PointerProvider = (typeof POINTER_PROVIDERS)[number];
 
+/** Targets whose hooks are entries in a config file of the user's (the rest are files we own). */
+const MERGED: ReadonlySet<TargetId> = new Set(["claude-code", "codex", "cursor", "gemini"]);
+
+const withRemedy = (item: ItemPlan, edit: "repair" | "rewrite"): ItemPlan => ({
+  ...item,
+  remedy: remedyFor(item, edit),
+});
+
 export function planProvider(id: TargetId, ctx: PlanContext): ItemPlan {
+  return withRemedy(providerPlan(id, ctx), MERGED.has(id) ? "repair" : "rewrite");
+}
+
+function providerPlan(id: TargetId, ctx: PlanContext): ItemPlan {
   const { paths } = ctx;
   switch (id) {
     case "gemini": {
@@ -84,6 +96,10 @@ function invalid(
 }
 
 export function planHelper(ctx: PlanContext): ItemPlan {
+  return withRemedy(helperPlan(ctx), "rewrite");
+}
+
+function helperPlan(ctx: PlanContext): ItemPlan {
   const { helper, binDir } = ctx.paths;
   const read = readText(helper);
   const base = { id: "helper", kind: "helper" as const, path: helper };
@@ -105,6 +121,10 @@ export function planHelper(ctx: PlanContext): ItemPlan {
 }
 
 export function planGuide(ctx: PlanContext): ItemPlan {
+  return withRemedy(guidePlan(ctx), "rewrite");
+}
+
+function guidePlan(ctx: PlanContext): ItemPlan {
   const { guide } = ctx.paths;
   const read = readText(guide);
   const base = { id: "guide", kind: "guide" as const, path: guide };
@@ -115,7 +135,7 @@ export function planGuide(ctx: PlanContext): ItemPlan {
 const LANGS: readonly Lang[] = ["en", "ja"];
 
 export function planPointer(provider: PointerProvider, ctx: PlanContext): ItemPlan {
-  return provider === "claude-code" ? planSkill(ctx) : planAgentsMd(ctx);
+  return withRemedy(provider === "claude-code" ? planSkill(ctx) : planAgentsMd(ctx), "rewrite");
 }
 
 function planSkill(ctx: PlanContext): ItemPlan {

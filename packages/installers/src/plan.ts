@@ -46,6 +46,28 @@ export interface ItemPlan {
   install: FileChange[];
   /** What uninstall would write (empty when nothing of ours is there or the file is invalid). */
   uninstall: FileChange[];
+  /** The command that fixes this item's problem (front ends word it; set by the planners in items.ts). */
+  remedy?: Remedy;
+}
+
+/**
+ * The doctor command that fixes an item: `target` names what `install` writes. `edit` says what the
+ * fix does to the file: "repair" changes only our entries in the user's file, "rewrite" replaces a
+ * file we own. An invalid file is fixed by hand first, then by the command that writes it whatever
+ * state the hand repair leaves it in (`fix` only repairs what is there, so that is `install`).
+ */
+export interface Remedy {
+  command: "install" | "fix" | "guide";
+  target?: string;
+  edit: "repair" | "rewrite";
+}
+
+export function remedyFor(item: Omit<ItemPlan, "remedy">, edit: Remedy["edit"]): Remedy {
+  if (item.status === "not-installed" && item.provider !== undefined)
+    return { command: "install", target: item.kind === "provider" ? item.id : item.provider, edit };
+  if (item.status !== "invalid") return { command: "fix", edit };
+  if (item.provider !== undefined) return { command: "install", target: item.provider, edit };
+  return { command: item.kind === "guide" ? "guide" : "fix", edit };
 }
 
 /** Content of the newest backup of a file: undefined when there is none, null for a "was absent" record. */

@@ -1,4 +1,4 @@
-import type { ProviderId } from "./providers.js";
+import type { ProviderId } from "./provider-ids.js";
 
 /**
  * Spool file (hook helper → engine), docs/architecture.md#spool-file:

@@ -121,11 +121,10 @@ async function main(): Promise<void> {
   attachWindow();
 
   // Until the engine runs, settings go straight to the file; afterwards through the engine, which applies them.
-  const settingsRef: { lang: "en" | "ja"; save: (patch: SettingsPatch) => Promise<Settings> } = {
-    lang: "en",
+  const settingsRef: { save: (patch: SettingsPatch) => Promise<Settings> } = {
     save: (patch) => saveSettings(paths, patch),
   };
-  const integrations = createIntegrations(paths, () => settingsRef.lang);
+  const integrations = createIntegrations(paths);
   const tools = resolveToolPaths(process.platform, existsSync);
   const runner = nodeCommandRunner();
   const controller = new MenubarController(
@@ -139,16 +138,8 @@ async function main(): Promise<void> {
       copyText: setupClipboard(clipboard),
       quit: () => app.quit(),
       settings: {
-        load: async () => {
-          const s = await loadSettings(paths);
-          settingsRef.lang = s.pointerLanguage;
-          return s;
-        },
-        save: async (patch) => {
-          const s = await settingsRef.save(patch);
-          settingsRef.lang = s.pointerLanguage;
-          return s;
-        },
+        load: () => loadSettings(paths),
+        save: (patch) => settingsRef.save(patch),
       },
       integrations,
       log: (message) => console.warn(message),

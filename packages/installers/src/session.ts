@@ -1,0 +1,158 @@
+// One installer session every front end shares (the doctor's commands, its status report, the popup's
+// Fix): which items an operation touches, what it would write, and what applying it did. Front ends
+// word the results; they never choose items or judge outcomes themselves (docs/architecture.md#installer-plans).
+import { TARGET_IDS, type TargetId } from "./constants.js";
+import type { ChangeOutcome } from "./apply.js";
+import {
+  fixItems,
+  installChanges,
+  installItems,
+  planAll,
+  planContext,
+  uninstallChanges,
+  uninstallItems,
+  type Plans,
+} from "./operations.js";
+import { effective, type FileChange, type ItemPlan, type Lang } from "./plan.js";
+import type { Paths } from "./paths.js";
+import { rememberClaude } from "./presence.js";
+import { planClaudeStatusline } from "./claude-statusline.js";
+
+/** `guide` rewrites the orchestration guide alone (`mytty-doctor guide --write`, the menu bar at launch). */
+export type Op = "install" | "fix" | "uninstall" | "guide";
+
+/** The settings.json fields the installers follow (readInstallSettings), after any command-line overrides. */
+export interface InstallSettings {
+  /** Pointer language to write; undefined keeps an installed pointer in either language. */
+  lang?: Lang;
+  /** Write the SKILL.md / AGENTS.md pointers. */
+  pointers: boolean;
+  /** Installing Claude Code also routes its statusLine through Mytty (opt-in, docs/usage-meters.md). */
+  claudeStatusLine?: boolean;
+}
+
+export interface SessionOptions {
+  paths: Paths;
+  settings: InstallSettings;
+  /** Where `claude` is looked for (its version decides which events are written). */
+  pathVar?: string | undefined;
+}
+
+export type FailedOutcome = Extract<ChangeOutcome, { message: string }>;
+
+export interface ApplyResult {
+  /** The changes that alter something (what was, or on a dry run would be, written). */
+  changes: FileChange[];
+  outcomes: ChangeOutcome[];
+  /** Outcomes that did not land: a conflict, a file that became invalid, an error. */
+  failed: FailedOutcome[];
+  /** Selected items left alone because their file cannot be read. */
+  skipped: ItemPlan[];
+}
+
+/** What reading needs (status): kept apart so a read-only bundle leaves the write side out. */
+export interface ReadSession {
+  /** The plans, computed once and again after each apply (or refresh). */
+  plans(): ReturnType<typeof planAll>;
+  refresh(): void;
+  /** The items `op` writes for `ids` (empty = every target for uninstall and fix). */
+  items(op: Op, ids?: readonly TargetId[]): ItemPlan[];
+  /** Selected items whose file cannot be read: never written, each with its remedy. */
+  skipped(op: Op, ids?: readonly TargetId[]): ItemPlan[];
+  changes(op: Op, ids?: readonly TargetId[]): FileChange[];
+}
+
+export interface Session extends ReadSession {
+  diff(op: Op, ids?: readonly TargetId[]): Promise<string>;
+  apply(op: Op, ids?: readonly TargetId[]): Promise<ApplyResult>;
+}
+
+const isFailed = (o: ChangeOutcome): o is FailedOutcome =>
+  o.result === "conflict" || o.result === "invalid" || o.result === "error";
+
+/** Fix narrowed to named targets: their hooks and pointers (plus the helper and guide they use). */
+function narrow(plans: Plans, ids: readonly TargetId[]): Plans {
+  if (ids.length === 0) return plans;
+  const named = (p: ItemPlan) => (ids as readonly string[]).includes(p.kind === "provider" ? p.id : (p.provider ?? ""));
+  return { ...plans, providers: plans.providers.filter(named), pointers: plans.pointers.filter(named) };
+}
+
+function select(
+  plans: Plans,
+  op: Op,
+  ids: readonly TargetId[],
+  options: SessionOptions,
+): { items: ItemPlan[]; skipped: ItemPlan[] } {
+  const { settings } = options;
+  const opts = { pointers: settings.pointers };
+  if (op === "guide")
+    return plans.guide.status === "invalid"
+      ? { items: [], skipped: [plans.guide] }
+      : { items: [plans.guide], skipped: [] };
+  if (op === "fix") {
+    const scope = narrow(plans, ids);
+    const skipped = [...scope.providers, scope.helper, scope.guide, ...scope.pointers].filter(
+      (p) => p.status === "invalid",
+    );
+    return { items: fixItems(scope, opts), skipped };
+  }
+  const chosen =
+    op === "install" ? installItems(plans, ids, opts) : uninstallItems(plans, ids.length > 0 ? ids : TARGET_IDS);
+  // Our statusLine entry comes with Claude Code's hooks only when asked for, and always goes with them
+  // on uninstall, so the user's original statusLine bytes come back.
+  const withClaude = ids.length === 0 ? op === "uninstall" : ids.includes("claude-code");
+  if (withClaude && (op === "uninstall" || settings.claudeStatusLine === true)) {
+    const statusline = planClaudeStatusline(options.paths);
+    if (op === "install" || statusline.uninstall.length > 0) chosen.push(statusline);
+  }
+  return { items: chosen.filter((i) => i.status !== "invalid"), skipped: chosen.filter((i) => i.status === "invalid") };
+}
+
+/** The plans and the selection of items, without the write side (apply.ts, diff.ts). */
+export function readSession(options: SessionOptions): ReadSession & { claude(): string | undefined } {
+  const { paths, settings } = options;
+  const context = planContext(paths, settings.lang, options.pathVar);
+  let cached: ReturnType<typeof planAll> | undefined;
+  const plans = () => (cached ??= planAll(context));
+  const items = (op: Op, ids: readonly TargetId[] = []) => select(plans(), op, ids, options).items;
+  return {
+    plans,
+    refresh: () => (cached = undefined),
+    items,
+    skipped: (op, ids = []) => select(plans(), op, ids, options).skipped,
+    changes: (op, ids = []) =>
+      effective(op === "uninstall" ? uninstallChanges(items(op, ids)) : installChanges(items(op, ids))),
+    claude: () => context.claudeVersion?.()?.path,
+  };
+}
+
+export function openSession(options: SessionOptions): Session {
+  const read = readSession(options);
+  return {
+    ...read,
+    diff: async (op, ids = []) => (await import("./diff.js")).unifiedDiff(read.changes(op, ids)),
+    async apply(op, ids = []) {
+      const items = read.items(op, ids);
+      const skipped = read.skipped(op, ids);
+      const todo = read.changes(op, ids);
+      const outcomes = await (await import("./apply.js")).applyChanges(todo, { paths: options.paths });
+      if (op !== "uninstall" && items.some((i) => i.id === "claude-code")) rememberWriter(options.paths, read.claude());
+      read.refresh();
+      return { changes: todo, outcomes, failed: outcomes.filter(isFailed), skipped };
+    },
+  };
+}
+
+/**
+ * After writing Claude Code's hooks for a version we could tell, keep which `claude` that was: the menu
+ * bar app, started from the Finder with a bare PATH, then judges the same file by the same binary
+ * instead of asking for events an older one would choke on.
+ */
+function rememberWriter(paths: Paths, claude: string | undefined): void {
+  if (claude === undefined) return;
+  try {
+    rememberClaude(paths.claudeSeen, claude);
+  } catch {
+    // Only a hint for other front ends; the hooks are written either way.
+  }
+}
