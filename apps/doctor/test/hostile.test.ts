@@ -100,6 +100,15 @@ describe.concurrent("mytty-doctor on bad input", () => {
     expect(first.stdout).not.toContain(`+++ ${h.claude}`);
   });
 
+  it("names the Gemini CLI target, not its event provider, as the remedy for an invalid Gemini config", (t) => {
+    const h = home(t);
+    fs.mkdirSync(path.dirname(h.gemini), { recursive: true });
+    fs.writeFileSync(h.gemini, '{\n  "hooks": {},\n}\n');
+    const r = h.run("diff", "gemini");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("then run `mytty-doctor install gemini`.");
+  });
+
   it("guide --write fails with the reason when the data dir is a file", (t) => {
     const h = home(t);
     fs.mkdirSync(path.dirname(h.data), { recursive: true });

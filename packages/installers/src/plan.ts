@@ -63,10 +63,11 @@ export interface Remedy {
 }
 
 export function remedyFor(item: Omit<ItemPlan, "remedy">, edit: Remedy["edit"]): Remedy {
-  if (item.status === "not-installed" && item.provider !== undefined)
-    return { command: "install", target: item.kind === "provider" ? item.id : item.provider, edit };
+  // A provider item's id is its install target (`gemini` writes events as provider `antigravity`).
+  const target = item.kind === "provider" ? item.id : item.provider;
+  if (item.status === "not-installed" && target !== undefined) return { command: "install", target, edit };
   if (item.status !== "invalid") return { command: "fix", edit };
-  if (item.provider !== undefined) return { command: "install", target: item.provider, edit };
+  if (target !== undefined) return { command: "install", target, edit };
   return { command: item.kind === "guide" ? "guide" : "fix", edit };
 }
 
