@@ -28,7 +28,7 @@ export interface Services {
   log(message: string): void;
 }
 
-/** The accelerator in force: the setting (the engine defaults it to DEFAULT_SHORTCUT); "" = none. */
+/** The accelerator in force: the setting (the engine defaults it to DEFAULT_GLOBAL_SHORTCUT); "" = none. */
 export function effectiveShortcut(settings: Pick<Settings, "globalShortcut">): string | null {
   const accelerator = settings.globalShortcut.trim();
   return accelerator === "" ? null : accelerator;

@@ -1,5 +1,5 @@
 // Integrations (doctor status, diff preview, one-click Fix) and settings: both only call the bridge.
-import type { Settings, SettingsPatch } from "@mytty-bar/engine";
+import { SETTING_RANGES, type RangedSetting, type Settings, type SettingsPatch } from "@mytty-bar/engine/view";
 import type { IntegrationRow } from "../ipc/contract.js";
 import { h } from "./dom.js";
 
@@ -91,18 +91,13 @@ function checkbox(label: string, checked: boolean, name: string, onChange: (valu
   return h("label", {}, input, label);
 }
 
-function numberField(
-  label: string,
-  value: number,
-  name: string,
-  min: number,
-  max: number,
-  onChange: (value: number) => void,
-): HTMLElement {
-  const input = h("input", { type: "number", name, value, min, max, step: 1 });
+/** A number setting, bounded as the engine's schema bounds it (SETTING_RANGES). */
+function numberField(label: string, settings: Settings, name: RangedSetting, change: Change): HTMLElement {
+  const { min, max } = SETTING_RANGES[name];
+  const input = h("input", { type: "number", name, value: settings[name], min, max, step: 1 });
   input.addEventListener("change", () => {
     const n = Number(input.value);
-    if (Number.isFinite(n) && n >= min && n <= max) onChange(n);
+    if (Number.isFinite(n) && n >= min && n <= max) change({ [name]: n });
   });
   return h("label", {}, label, input);
 }
@@ -138,14 +133,7 @@ export function renderSettings(settings: Settings | undefined, change: Change): 
         checkbox("Input requests", n.input, "notify-input", (v) => change({ notifications: { input: v } })),
         checkbox("Failures", n.failure, "notify-failure", (v) => change({ notifications: { failure: v } })),
         checkbox("Completions", n.completion, "notify-completion", (v) => change({ notifications: { completion: v } })),
-        numberField(
-          "…after working at least (minutes)",
-          settings.completionThresholdMinutes,
-          "completionThresholdMinutes",
-          0,
-          1440,
-          (v) => change({ completionThresholdMinutes: v }),
-        ),
+        numberField("…after working at least (minutes)", settings, "completionThresholdMinutes", change),
       ),
       h(
         "fieldset",
@@ -154,39 +142,18 @@ export function renderSettings(settings: Settings | undefined, change: Change): 
         checkbox("Keep the Mac awake while agents run", settings.preventSleep, "preventSleep", (v) =>
           change({ preventSleep: v }),
         ),
-        numberField(
-          "Warn when context left is below (%, 0 = off)",
-          settings.lowContextPercent,
-          "lowContextPercent",
-          0,
-          100,
-          (v) => change({ lowContextPercent: v }),
-        ),
+        numberField("Warn when context left is below (%, 0 = off)", settings, "lowContextPercent", change),
         checkbox("Meters show the share used (not left)", settings.meterDisplay === "used", "meterDisplay", (v) =>
           change({ meterDisplay: v ? "used" : "left" }),
         ),
-        numberField(
-          "Warn when a usage limit left is below (%, 0 = off)",
-          settings.lowUsagePercent,
-          "lowUsagePercent",
-          0,
-          100,
-          (v) => change({ lowUsagePercent: v }),
-        ),
+        numberField("Warn when a usage limit left is below (%, 0 = off)", settings, "lowUsagePercent", change),
         checkbox(
           "Claude Code usage limits via its status line (applied by mytty-doctor install)",
           settings.claudeStatusLine,
           "claudeStatusLine",
           (v) => change({ claudeStatusLine: v }),
         ),
-        numberField(
-          "Look for agents every (seconds)",
-          settings.pollIntervalSeconds,
-          "pollIntervalSeconds",
-          1,
-          60,
-          (v) => change({ pollIntervalSeconds: v }),
-        ),
+        numberField("Look for agents every (seconds)", settings, "pollIntervalSeconds", change),
         h("label", {}, "Pointer language", language),
         checkbox("Launch at login", settings.launchAtLogin, "launchAtLogin", (v) => change({ launchAtLogin: v })),
         h("label", {}, "Jump shortcut", shortcut),

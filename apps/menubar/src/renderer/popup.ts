@@ -1,8 +1,6 @@
 // The popup page: state from pushes, actions through window.myttyBar, nothing else reaches Electron.
-import type { Settings, SettingsPatch, Snapshot } from "@mytty-bar/engine";
+import { SETTING_RANGES, type Settings, type SettingsPatch, type Snapshot } from "@mytty-bar/engine/view";
 import type { Banner, IntegrationRow, MyttyBarBridge, Push } from "../ipc/contract.js";
-import { LOW_CONTEXT_PERCENT_DEFAULT } from "../view-model/context.js";
-import { LOW_USAGE_PERCENT_DEFAULT } from "../view-model/usage.js";
 import { formatElapsed } from "../view-model/model.js";
 import { h, replaceBody } from "./dom.js";
 import { renderIntegrations, renderSettings } from "./panels.js";
@@ -104,10 +102,16 @@ function render(): void {
     replaceBody(document.getElementById("attention"), ...renderAttention(snapshot, state.integrations, t, actions));
     replaceBody(
       document.getElementById("agents"),
-      ...renderAgents(snapshot, t, actions, state.settings?.lowContextPercent ?? LOW_CONTEXT_PERCENT_DEFAULT, {
-        display: state.settings?.meterDisplay ?? "left",
-        lowUsagePercent: state.settings?.lowUsagePercent ?? LOW_USAGE_PERCENT_DEFAULT,
-      }),
+      ...renderAgents(
+        snapshot,
+        t,
+        actions,
+        state.settings?.lowContextPercent ?? SETTING_RANGES.lowContextPercent.default,
+        {
+          display: state.settings?.meterDisplay ?? "left",
+          lowUsagePercent: state.settings?.lowUsagePercent ?? SETTING_RANGES.lowUsagePercent.default,
+        },
+      ),
     );
   }
   replaceBody(

@@ -1,5 +1,5 @@
 // Attention and agents sections: snapshot → DOM. Every row is focusable and names its actions.
-import type { Snapshot } from "@mytty-bar/engine";
+import { SETTING_RANGES, type MeterDisplay, type Snapshot } from "@mytty-bar/engine/view";
 import type { IntegrationRow } from "../ipc/contract.js";
 import {
   agentFor,
@@ -13,7 +13,7 @@ import {
   whereLabel,
 } from "../view-model/model.js";
 import { contextLine } from "../view-model/context.js";
-import { LOW_USAGE_PERCENT_DEFAULT, usageLine, type MeterDisplay } from "../view-model/usage.js";
+import { usageLine } from "../view-model/usage.js";
 import { copyableResume } from "../view-model/resume.js";
 import { h } from "./dom.js";
 
@@ -168,7 +168,7 @@ export function renderAgents(
   now: number,
   actions: Actions,
   lowContextPercent: number,
-  meters: MeterSettings = { display: "left", lowUsagePercent: LOW_USAGE_PERCENT_DEFAULT },
+  meters: MeterSettings = { display: "left", lowUsagePercent: SETTING_RANGES.lowUsagePercent.default },
 ): Node[] {
   if (snapshot.agents.length === 0) {
     return [

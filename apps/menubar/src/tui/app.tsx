@@ -1,9 +1,14 @@
 // The dashboard's state: the engine's snapshots, the selection, and the keys.
 import { useEffect, useMemo, useState } from "react";
 import { useApp, useInput, useStdout } from "ink";
-import type { AgentRow, EngineHandle, Notice, Snapshot } from "@mytty-bar/engine";
+import {
+  DEFAULT_LOW_CONTEXT_PERCENT,
+  type AgentRow,
+  type EngineHandle,
+  type Notice,
+  type Snapshot,
+} from "@mytty-bar/engine";
 import type { FocusOutcome } from "../focus/types.js";
-import { LOW_CONTEXT_PERCENT_DEFAULT } from "../view-model/context.js";
 import { copyableResume } from "../view-model/resume.js";
 import { osc52Copier } from "./clipboard.js";
 import { Dashboard, type TuiMeters } from "./dashboard.js";
@@ -30,7 +35,7 @@ export function TuiApp({
   focus,
   now = Date.now,
   onNotice,
-  lowContextPercent = () => LOW_CONTEXT_PERCENT_DEFAULT,
+  lowContextPercent = () => DEFAULT_LOW_CONTEXT_PERCENT,
   meters,
   copy,
 }: TuiAppProps) {

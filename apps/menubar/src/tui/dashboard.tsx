@@ -1,8 +1,8 @@
 // The ink dashboard: pure props → frame. State and keys live in TuiApp (app.tsx).
 import { Box, Text } from "ink";
-import type { Snapshot } from "@mytty-bar/engine";
+import { SETTING_RANGES, type MeterDisplay, type Snapshot } from "@mytty-bar/engine";
 import { contextLine } from "../view-model/context.js";
-import { LOW_USAGE_PERCENT_DEFAULT, usageLine, type MeterDisplay } from "../view-model/usage.js";
+import { usageLine } from "../view-model/usage.js";
 import {
   agentName,
   formatElapsed,
@@ -31,7 +31,7 @@ export interface TuiMeters {
   lowUsagePercent: number;
 }
 
-const DEFAULT_METERS: TuiMeters = { display: "left", lowUsagePercent: LOW_USAGE_PERCENT_DEFAULT };
+const DEFAULT_METERS: TuiMeters = { display: "left", lowUsagePercent: SETTING_RANGES.lowUsagePercent.default };
 
 const STATE_COLOR: Record<string, string> = {
   running: "cyan",

@@ -1,12 +1,7 @@
 // Usage-limit meters for an agent row ("5 h: 62 % left · resets 14:00") and the low-usage warning,
 // shared by the popup and the TUI dashboard. The reading is always "left" underneath; `display: "used"`
 // only changes the words, so the warning compares the same number either way (docs/usage-meters.md).
-import type { AgentRow } from "@mytty-bar/engine";
-
-/** The engine's lowUsagePercent default (a test keeps them equal): used until settings arrive. */
-export const LOW_USAGE_PERCENT_DEFAULT = 10;
-
-export type MeterDisplay = "left" | "used";
+import type { AgentRow, MeterDisplay } from "@mytty-bar/engine/view";
 
 export interface UsageMeter {
   /** "5 h: 62 % left · resets 14:00". */
