@@ -29,6 +29,7 @@ export default tseslint.config(
       "apps/menubar/src/view-model/**/*.ts",
       "apps/menubar/src/ipc/contract.ts",
       "apps/menubar/src/focus/types.ts",
+      "apps/menubar/src/messages.ts",
     ],
     rules: {
       "no-restricted-imports": [

@@ -2,6 +2,7 @@
 import { SETTING_RANGES, type Settings, type SettingsPatch, type Snapshot } from "@mytty-bar/engine/view";
 import type { Banner, IntegrationRow, MyttyBarBridge, Push } from "../ipc/contract.js";
 import { formatElapsed } from "../view-model/model.js";
+import { agoText, failedText, VIEW } from "../messages.js";
 import { h, replaceBody } from "./dom.js";
 import { renderIntegrations, renderSettings } from "./panels.js";
 import { renderAgents, renderAttention, type Actions } from "./render.js";
@@ -35,7 +36,7 @@ function showBanner(banner: Banner): void {
 }
 
 function fail(error: unknown): void {
-  showBanner({ id: "error", text: `That did not work: ${error instanceof Error ? error.message : String(error)}` });
+  showBanner({ id: "error", text: failedText(error instanceof Error ? error.message : String(error)) });
 }
 
 const actions: Actions = {
@@ -82,7 +83,7 @@ function renderBanners(): void {
         h(
           "button",
           { type: "button", "data-action": "dismiss", onclick: () => (state.banners.delete(b.id), renderBanners()) },
-          "Dismiss",
+          VIEW.dismiss,
         ),
       ),
     ),
@@ -95,8 +96,8 @@ function render(): void {
   const summary = document.getElementById("summary");
   if (summary)
     summary.textContent = !snapshot
-      ? "Waiting for the engine…"
-      : snapshot.tray.title || (snapshot.agents.length ? "All quiet" : "No agents running");
+      ? VIEW.waitingForEngine
+      : snapshot.tray.title || (snapshot.agents.length ? VIEW.allQuiet : VIEW.noAgentsRunning);
   if (snapshot) {
     const t = now();
     replaceBody(document.getElementById("attention"), ...renderAttention(snapshot, state.integrations, t, actions));
@@ -156,7 +157,7 @@ function tick(): void {
   for (const el of document.querySelectorAll<HTMLElement>("[data-since]")) {
     const since = Number(el.getAttribute("data-since"));
     const text = formatElapsed(t - since);
-    el.textContent = el.closest(".attention") ? `${text} ago` : text;
+    el.textContent = el.closest(".attention") ? agoText(text) : text;
   }
 }
 

@@ -1,7 +1,7 @@
 // Model and context-left text for an agent row, and whether it is a low-context warning: the rule and
 // its sentence are the engine's contextWarning(), through its light entry (the popup bundle loads it too).
 import { contextWarning, type AgentRow, type MeterDisplay } from "@mytty-bar/engine/view";
-import { contextShareText } from "./usage.js";
+import { contextShareText, modeText } from "../messages.js";
 
 export interface ContextLine {
   /** "opus · 18% context left", "opus", "64% context left". */
@@ -25,7 +25,7 @@ export function contextLine(
   const left = knownPercent(agent.contextLeftPercent) ? Math.round(agent.contextLeftPercent) : undefined;
   const parts = [
     agent.model,
-    agent.mode !== undefined ? `${agent.mode} mode` : undefined,
+    agent.mode !== undefined ? modeText(agent.mode) : undefined,
     left !== undefined ? contextShareText(left, display) : undefined,
   ].filter((p): p is string => Boolean(p));
   if (parts.length === 0) return undefined;

@@ -2,15 +2,9 @@
 // browser page and the ink dashboard render the same words from the same rows.
 import { ATTENTION_URGENCY, STATE_LABELS, type AgentRow, type Snapshot } from "@mytty-bar/engine/view";
 import { providerName, type ProviderId } from "@mytty-bar/protocol/wire";
+import { KIND_LABELS, VIEW } from "../messages.js";
 
 export type AttentionRow = Snapshot["attention"][number];
-
-const KIND_LABELS: Record<AttentionRow["kind"], string> = {
-  "approval-request": "Approval",
-  "input-request": "Input",
-  failure: "Failure",
-  completion: "Completed",
-};
 
 export function stateLabel(state: AgentRow["state"]): string {
   return STATE_LABELS[state];
@@ -47,12 +41,12 @@ export function placeLabel(agent: Pick<AgentRow, "tty" | "terminal">): string {
     return `tmux ${where}${t.tmuxPane}`;
   }
   if (agent.tty) return agent.tty.replace(/^\/dev\//, "");
-  return "no terminal";
+  return VIEW.noTerminal;
 }
 
 export function appLabel(agent: Pick<AgentRow, "terminal">): string {
   const app = agent.terminal.app;
-  if (!app || app === "tmux") return agent.terminal.tmuxPane ? "tmux" : "Unknown terminal";
+  if (!app || app === "tmux") return agent.terminal.tmuxPane ? "tmux" : VIEW.unknownTerminal;
   return agent.terminal.remote ? `${app} (${agent.terminal.remote})` : app;
 }
 
