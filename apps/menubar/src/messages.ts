@@ -98,6 +98,12 @@ const HINT_PROBLEM: Partial<Record<IntegrationRow["status"], string>> = {
 
 /** Words the popup and the dashboard share, and the popup's buttons. */
 export const VIEW = {
+  appName: "Mytty Bar",
+  starting: "Starting…",
+  integrations: "Integrations",
+  settings: "Settings",
+  keys: "↑/↓ move · Enter jump · A acknowledge · C copy",
+  quit: "Quit",
   waitingForEngine: "Waiting for the engine…",
   allQuiet: "All quiet",
   noAgentsRunning: "No agents running",

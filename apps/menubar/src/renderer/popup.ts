@@ -161,6 +161,11 @@ function tick(): void {
   }
 }
 
+// popup.html's fixed words come from messages.ts too: each element names its entry in data-text.
+for (const el of document.querySelectorAll<HTMLElement>("[data-text]")) {
+  const key = el.getAttribute("data-text") as keyof typeof VIEW;
+  if (key in VIEW) el.textContent = VIEW[key];
+}
 document.getElementById("quit")?.addEventListener("click", () => void bridge.quit());
 installKeyboard(document, actions);
 bridge.onPush(onPush);
