@@ -73,6 +73,50 @@ export function engineFailedText(detail: string): string {
   return `The engine could not start: ${detail}`;
 }
 
+// ---- The engine in the foreground (--headless) and the main process --------------------------------
+
+export const headlessRunningText = (pid: number, dataDir: string) =>
+  `Mytty Bar engine running (pid ${pid}); data in ${dataDir}. Stop with Ctrl-C or \`kill ${pid}\`.`;
+export const headlessStoppedText = (signal: string) => `Stopped (${signal}).`;
+const DATA_DIR_ELSEWHERE = "or set MYTTY_BAR_DATA_DIR to another directory";
+export const dataDirInTheWayText = (dataDir: string, reason: string) =>
+  `The engine cannot use its data directory ${dataDir}: something that is not a directory is in the way (${reason}). Move it aside, ${DATA_DIR_ELSEWHERE}.`;
+export const dataDirDeniedText = (dataDir: string, reason: string) =>
+  `The engine may not write to its data directory ${dataDir} (${reason}). Fix its permissions (it should be yours, mode 0700), ${DATA_DIR_ELSEWHERE}.`;
+export const engineStartFailedText = (dataDir: string, reason: string) =>
+  `The engine failed to start in ${dataDir}: ${reason}`;
+export const CHOOSE_ONE_MODE = "Choose one of --tui and --headless.";
+
+export const APP_NAME = "Mytty Bar";
+export const trayTooltip = (summary: string) => `${APP_NAME} — ${summary || "no agents"}`;
+export const notificationsUnavailableLog = (reason: string) =>
+  `Notifications unavailable: ${reason}. Falling back to the tray and the popup.`;
+export const notificationsUnavailableBanner = (reason: string) =>
+  `Notifications cannot be shown (${reason}). ${APP_NAME} opens this popup instead.`;
+export const AGENT_NOT_RUNNING = "That agent is no longer running.";
+export const guideWriteFailedText = (error: string) => `Could not write the guide: ${error}`;
+export const APP_START_FAILED = `${APP_NAME} could not start`;
+export const checkCrashedText = (message: string) => `The check crashed: ${message}`;
+export const NO_PLAN = "No plan was produced";
+
+/** A jump's outcome, as the popup's banner and the dashboard's status line say it. */
+export const FOCUS_TEXT = {
+  exact: (host: string) => `Brought the agent's ${host} pane to the front.`,
+  window: (host: string) => `Raised the ${host} window; the terminal inside it cannot be selected from outside.`,
+  appOnly: (host: string, reason: string) => `Opened ${host} without switching tabs: ${reason}.`,
+  nothing: (host: string, reason: string) => `Could not bring ${host} forward: ${reason}.`,
+  tabUnknown: "the exact tab is unknown",
+  needsMac: (host: string) => `${host} is scripted through AppleScript, which needs macOS`,
+  noTmuxClient: (host: string) => `no tmux client is attached to show this pane in ${host}`,
+  ttyUnknown: "the tab's tty is unknown",
+  weztermPane: "WezTerm did not report its pane id (WEZTERM_PANE)",
+  kittyWindow: "kitty did not report its window id (KITTY_WINDOW_ID)",
+  kittyRemoteOff: "kitty remote control is off (set allow_remote_control and listen_on in kitty.conf)",
+  noWindow: (host: string) => `${host} did not report which window runs the agent`,
+  noTabSelection: (host: string) => `${host} offers no way to select a tab from outside`,
+  appUnknown: "the terminal app is unknown",
+} as const;
+
 // ---- The popup and the dashboard -------------------------------------------------------------------
 
 export const KIND_LABELS: Record<AttentionKind, string> = {
