@@ -21,4 +21,26 @@ export default tseslint.config(
     files: ["apps/menubar/src/renderer/**"],
     languageOptions: { globals: { ...globals.browser } },
   },
+  {
+    // What the popup bundle is made of (apps/menubar/src/renderer/tsconfig.json): no Node, and values
+    // only from the light entries; the heavy package roots lend types alone (docs/menubar.md#how-the-popup-is-built).
+    files: [
+      "apps/menubar/src/renderer/**/*.ts",
+      "apps/menubar/src/view-model/**/*.ts",
+      "apps/menubar/src/ipc/contract.ts",
+      "apps/menubar/src/focus/types.ts",
+      "apps/menubar/src/messages.ts",
+    ],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: ["@mytty-bar/engine", "@mytty-bar/protocol", "@mytty-bar/installers", "@mytty-bar/detect"].map(
+            (name) => ({ name, allowTypeImports: true, message: "The popup runs without Node: import a light entry." }),
+          ),
+          patterns: [{ group: ["node:*"], message: "The popup runs without Node." }],
+        },
+      ],
+    },
+  },
 );

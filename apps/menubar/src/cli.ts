@@ -1,7 +1,7 @@
 // mytty-bar: thin command line over the three front doors (menu bar, --tui, --headless).
 import { createRequire } from "node:module";
 import { Command } from "commander";
-import { engineFailedText, fallbackText, HELP_TEXT, type ElectronProblem } from "./messages.js";
+import { CHOOSE_ONE_MODE, engineFailedText, fallbackText, HELP_TEXT, type ElectronProblem } from "./messages.js";
 
 interface Options {
   tui?: boolean;
@@ -29,7 +29,7 @@ export async function main(argv: string[] = process.argv): Promise<number> {
   }
   const opts = program.opts<Options>();
   if (opts.tui && opts.headless) {
-    console.error("Choose one of --tui and --headless.");
+    console.error(CHOOSE_ONE_MODE);
     return 2;
   }
   try {

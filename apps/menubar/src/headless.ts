@@ -2,6 +2,13 @@
 // pid file removed on SIGINT/SIGTERM; leftovers of a crash are replaced, a live engine is never.
 import { createEngine, EngineAlreadyRunningError, type Engine, type Notice } from "@mytty-bar/engine";
 import { resolvePaths, type Paths } from "@mytty-bar/paths";
+import {
+  dataDirDeniedText,
+  dataDirInTheWayText,
+  engineStartFailedText,
+  headlessRunningText,
+  headlessStoppedText,
+} from "./messages.js";
 
 export interface HeadlessOptions {
   paths?: Paths;
@@ -36,9 +43,7 @@ export async function runHeadless(options: HeadlessOptions = {}): Promise<number
     else err(startFailure(paths.dataDir, error));
     return 1;
   }
-  out(
-    `Mytty Bar engine running (pid ${process.pid}); data in ${paths.dataDir}. Stop with Ctrl-C or \`kill ${process.pid}\`.`,
-  );
+  out(headlessRunningText(process.pid, paths.dataDir));
 
   return await new Promise<number>((resolve) => {
     const signals = options.signals ?? ["SIGINT", "SIGTERM", "SIGHUP"];
@@ -49,7 +54,7 @@ export async function runHeadless(options: HeadlessOptions = {}): Promise<number
       for (const s of signals) process.off(s, stop);
       void (async () => {
         await engine.stop().catch(() => undefined); // exiting anyway; the next start replaces leftovers
-        out(`Stopped (${signal}).`);
+        out(headlessStoppedText(signal));
         resolve(0);
       })();
     };
@@ -62,10 +67,10 @@ export function startFailure(dataDir: string, error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   const reason = error instanceof Error ? error.message : String(error);
   if (code === "EEXIST" || code === "ENOTDIR") {
-    return `The engine cannot use its data directory ${dataDir}: something that is not a directory is in the way (${reason}). Move it aside, or set MYTTY_BAR_DATA_DIR to another directory.`;
+    return dataDirInTheWayText(dataDir, reason);
   }
   if (code === "EACCES" || code === "EPERM") {
-    return `The engine may not write to its data directory ${dataDir} (${reason}). Fix its permissions (it should be yours, mode 0700), or set MYTTY_BAR_DATA_DIR to another directory.`;
+    return dataDirDeniedText(dataDir, reason);
   }
-  return `The engine failed to start in ${dataDir}: ${reason}`;
+  return engineStartFailedText(dataDir, reason);
 }

@@ -4,6 +4,7 @@
 import { openSession, readInstallSettings, type Paths } from "@mytty-bar/installers";
 import { PROVIDER_IDS, providerName, type ProviderId } from "@mytty-bar/protocol";
 import type { IntegrationRow } from "./ipc/contract.js";
+import { checkCrashedText, NO_PLAN } from "./messages.js";
 
 export interface Integrations {
   rows(): IntegrationRow[];
@@ -21,10 +22,9 @@ export function createIntegrations(paths: Paths, options: { pathVar?: string } =
   const rowsOf = (all: ReturnType<ReturnType<typeof session>["plans"]>) =>
     PROVIDER_IDS.map((id): IntegrationRow => {
       const crashed = all.crashed.find((c) => c.id === id);
-      if (crashed)
-        return { id, name: providerName(id), status: "crashed", detail: `The check crashed: ${crashed.message}` };
+      if (crashed) return { id, name: providerName(id), status: "crashed", detail: checkCrashedText(crashed.message) };
       const plan = all.providers.find((p) => p.provider === id);
-      if (!plan) return { id, name: providerName(id), status: "crashed", detail: "No plan was produced" };
+      if (!plan) return { id, name: providerName(id), status: "crashed", detail: NO_PLAN };
       return {
         id,
         name: providerName(id),

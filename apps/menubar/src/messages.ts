@@ -1,4 +1,13 @@
-// Every sentence mytty-bar prints on the command line: what is wrong, why, and what to run instead.
+// Every sentence mytty-bar shows: on the command line (what is wrong, why, and what to run instead),
+// in the popup and in the TUI dashboard. The popup bundle imports this module too
+// (docs/menubar.md#where-the-wording-lives), so it holds no value imports. Agent states, the tray's
+// title and the low-context warning are the engine's words (packages/engine/src/wording.ts), provider
+// names protocol's.
+import type { MeterDisplay } from "@mytty-bar/engine/view";
+import type { AttentionKind } from "@mytty-bar/protocol";
+import type { IntegrationRow } from "./ipc/contract.js";
+
+// ---- The command line ---------------------------------------------------------------------------------
 
 export const HELP_TEXT = `
 Mytty Bar watches the coding agents (Claude Code, Codex, Cursor CLI, OpenCode, Gemini/Antigravity)
@@ -63,3 +72,162 @@ export const TUI_NEEDS_TTY =
 export function engineFailedText(detail: string): string {
   return `The engine could not start: ${detail}`;
 }
+
+// ---- The engine in the foreground (--headless) and the main process --------------------------------
+
+export const headlessRunningText = (pid: number, dataDir: string) =>
+  `Mytty Bar engine running (pid ${pid}); data in ${dataDir}. Stop with Ctrl-C or \`kill ${pid}\`.`;
+export const headlessStoppedText = (signal: string) => `Stopped (${signal}).`;
+const DATA_DIR_ELSEWHERE = "or set MYTTY_BAR_DATA_DIR to another directory";
+export const dataDirInTheWayText = (dataDir: string, reason: string) =>
+  `The engine cannot use its data directory ${dataDir}: something that is not a directory is in the way (${reason}). Move it aside, ${DATA_DIR_ELSEWHERE}.`;
+export const dataDirDeniedText = (dataDir: string, reason: string) =>
+  `The engine may not write to its data directory ${dataDir} (${reason}). Fix its permissions (it should be yours, mode 0700), ${DATA_DIR_ELSEWHERE}.`;
+export const engineStartFailedText = (dataDir: string, reason: string) =>
+  `The engine failed to start in ${dataDir}: ${reason}`;
+export const CHOOSE_ONE_MODE = "Choose one of --tui and --headless.";
+
+export const APP_NAME = "Mytty Bar";
+export const trayTooltip = (summary: string) => `${APP_NAME} — ${summary || "no agents"}`;
+export const notificationsUnavailableLog = (reason: string) =>
+  `Notifications unavailable: ${reason}. Falling back to the tray and the popup.`;
+export const notificationsUnavailableBanner = (reason: string) =>
+  `Notifications cannot be shown (${reason}). ${APP_NAME} opens this popup instead.`;
+export const AGENT_NOT_RUNNING = "That agent is no longer running.";
+export const guideWriteFailedText = (error: string) => `Could not write the guide: ${error}`;
+export const APP_START_FAILED = `${APP_NAME} could not start`;
+export const checkCrashedText = (message: string) => `The check crashed: ${message}`;
+export const NO_PLAN = "No plan was produced";
+
+/** A jump's outcome, as the popup's banner and the dashboard's status line say it. */
+export const FOCUS_TEXT = {
+  exact: (host: string) => `Brought the agent's ${host} pane to the front.`,
+  window: (host: string) => `Raised the ${host} window; the terminal inside it cannot be selected from outside.`,
+  appOnly: (host: string, reason: string) => `Opened ${host} without switching tabs: ${reason}.`,
+  nothing: (host: string, reason: string) => `Could not bring ${host} forward: ${reason}.`,
+  tabUnknown: "the exact tab is unknown",
+  needsMac: (host: string) => `${host} is scripted through AppleScript, which needs macOS`,
+  noTmuxClient: (host: string) => `no tmux client is attached to show this pane in ${host}`,
+  ttyUnknown: "the tab's tty is unknown",
+  weztermPane: "WezTerm did not report its pane id (WEZTERM_PANE)",
+  kittyWindow: "kitty did not report its window id (KITTY_WINDOW_ID)",
+  kittyRemoteOff: "kitty remote control is off (set allow_remote_control and listen_on in kitty.conf)",
+  noWindow: (host: string) => `${host} did not report which window runs the agent`,
+  noTabSelection: (host: string) => `${host} offers no way to select a tab from outside`,
+  appUnknown: "the terminal app is unknown",
+} as const;
+
+// ---- The popup and the dashboard -------------------------------------------------------------------
+
+export const KIND_LABELS: Record<AttentionKind, string> = {
+  "approval-request": "Approval",
+  "input-request": "Input",
+  failure: "Failure",
+  completion: "Completed",
+};
+
+export const INTEGRATION_STATUS: Record<IntegrationRow["status"], string> = {
+  installed: "Installed",
+  "needs-repair": "Needs repair",
+  "not-installed": "Not installed",
+  invalid: "Invalid",
+  crashed: "Check crashed",
+};
+
+/** What a hook hint says is wrong with a provider's hooks (Needs-you section). */
+const HINT_PROBLEM: Partial<Record<IntegrationRow["status"], string>> = {
+  "needs-repair": "hooks need repair",
+  invalid: "settings file cannot be parsed",
+};
+
+/** Words the popup and the dashboard share, and the popup's buttons. */
+export const VIEW = {
+  appName: "Mytty Bar",
+  starting: "Starting…",
+  integrations: "Integrations",
+  settings: "Settings",
+  keys: "↑/↓ move · Enter jump · A acknowledge · C copy",
+  quit: "Quit",
+  waitingForEngine: "Waiting for the engine…",
+  allQuiet: "All quiet",
+  noAgentsRunning: "No agents running",
+  needsYou: "Needs you",
+  agents: "Agents",
+  nothingNeedsYou: "Nothing needs you.",
+  noAgentsHint: "No agents running. Start claude, codex, cursor-agent, opencode or gemini in any terminal.",
+  agentGone: "agent gone",
+  noTerminal: "no terminal",
+  unknownTerminal: "Unknown terminal",
+  acknowledged: "acknowledged",
+  resolved: "resolved",
+  jump: "Jump",
+  acknowledge: "Acknowledge",
+  dismiss: "Dismiss",
+  fix: "Fix",
+  diff: "Diff",
+  checkAgain: "Check again",
+  copyResume: "Copy resume",
+  copied: "Copied",
+  checkingHooks: "Checking hooks…",
+  noProviders: "No providers known.",
+  noChanges: "No changes: the file already matches.",
+  loadingSettings: "Loading settings…",
+} as const;
+
+export const failedText = (detail: string) => `That did not work: ${detail}`;
+export const agoText = (elapsed: string) => `${elapsed} ago`;
+export const diffFailedText = (error: string) => `Diff failed: ${error}`;
+export const copyResumeLabel = (command: string) => `Copy resume command: ${command}`;
+/** What a screen reader says for an agent row: name, state, where, and any warning. */
+export const agentRowLabel = (name: string, state: string, app: string, place: string, warnings: string[]) =>
+  `${name} ${state} in ${app} ${place}${warnings.map((w) => `, ${w}`).join("")}`;
+export const hookHintText = (name: string, status: IntegrationRow["status"]) =>
+  `${name} ${HINT_PROBLEM[status] ?? "hooks not installed"} — attention states need them`;
+
+/** The settings form: legends, field labels, choices. */
+export const SETTINGS_TEXT = {
+  notifyLegend: "Notify me about",
+  approval: "Approval requests",
+  input: "Input requests",
+  failure: "Failures",
+  completion: "Completions",
+  completionThresholdMinutes: "…after working at least (minutes)",
+  generalLegend: "General",
+  preventSleep: "Keep the Mac awake while agents run",
+  lowContextPercent: "Warn when context left is below (%, 0 = off)",
+  meterUsed: "Meters show the share used (not left)",
+  lowUsagePercent: "Warn when a usage limit left is below (%, 0 = off)",
+  claudeStatusLine: "Claude Code usage limits via its status line (applied by mytty-doctor install)",
+  pollIntervalSeconds: "Look for agents every (seconds)",
+  pointerLanguage: "Pointer language",
+  languages: { en: "English", ja: "日本語" },
+  launchAtLogin: "Launch at login",
+  shortcut: "Jump shortcut",
+  shortcutNone: "none",
+} as const;
+
+/** Meters: "62 % left" / "38 % used" for a usage window, "64% context left" / "36% context used". */
+export const shareText = (leftPercent: number, display: MeterDisplay) =>
+  display === "used" ? `${100 - leftPercent} % used` : `${leftPercent} % left`;
+export const contextShareText = (leftPercent: number, display: MeterDisplay) =>
+  display === "used" ? `${100 - leftPercent}% context used` : `${leftPercent}% context left`;
+export const modeText = (mode: string) => `${mode} mode`;
+export const resetsText = (when: string) => `resets ${when}`;
+export const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
+export const lowUsageText = (leftPercent: number, window: string, reset: string | undefined) =>
+  `Only ${leftPercent}% of the ${window} usage limit left${reset !== undefined ? ` (resets ${reset})` : ""}`;
+
+/** The dashboard's status line and header. */
+export const TUI_TEXT = {
+  allQuiet: "all quiet",
+  noAgentsRunning: "no agents running",
+  nothingToAcknowledge: "Nothing to acknowledge here.",
+  selectAnAgent: "Select an agent to copy its resume command.",
+  agentGone: "That agent is gone: nothing to jump to.",
+} as const;
+export const acknowledgedText = (n: number) => `Acknowledged ${n} item${n === 1 ? "" : "s"}.`;
+export const noResumeText = (agent: string) => `No resume command known for ${agent}.`;
+export const resumeStatusText = (command: string, sent: boolean) =>
+  `Resume: ${command}${sent ? "  (sent to the clipboard via OSC 52)" : ""}`;
+export const jumpingText = (agent: string) => `Jumping to ${agent}…`;
+export const jumpFailedText = (error: string) => `Jump failed: ${error}`;

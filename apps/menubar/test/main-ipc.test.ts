@@ -1,5 +1,6 @@
 // IPC allow-list, sender validation and the ready queue, with a fake ipcMain (no Electron here).
 import { readFileSync } from "node:fs";
+import { defaultSettings } from "@mytty-bar/engine";
 import { describe, expect, it } from "vitest";
 import { INVOKE_CHANNELS, PUSH_CHANNEL, type Push } from "../src/ipc/contract.js";
 import { setupClipboard } from "../src/main/clipboard.js";
@@ -123,6 +124,24 @@ describe("setupIpc", () => {
     );
     await expect(async () => ipc.handlers.get("mytty:quit")?.(fromPopup, "extra")).rejects.toThrow("invalid arguments");
     expect(calls).toEqual([]);
+  });
+
+  it("accepts a patch of every setting the engine's schema knows, pointers included", async () => {
+    const ipc = fakeIpcMain();
+    const { calls, handlers } = recordingHandlers();
+    setupIpc(ipc, () => true, handlers);
+    const every = Object.fromEntries(
+      Object.entries(defaultSettings()).map(([key, value]) => [
+        key,
+        key === "notifications" ? { input: false } : value,
+      ]),
+    );
+    await ipc.handlers.get("mytty:settings:set")?.(fromPopup, every);
+    await ipc.handlers.get("mytty:settings:set")?.(fromPopup, { pointers: false });
+    expect(calls).toEqual([
+      ["settings", [every]],
+      ["settings", [{ pointers: false }]],
+    ]);
   });
 
   it("accepts lowContextPercent 0–100 in a settings patch and nothing outside it", async () => {

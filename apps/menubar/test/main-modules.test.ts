@@ -12,7 +12,8 @@ import {
   resolveAppFile,
   setupAppProtocol,
 } from "../src/main/protocol.js";
-import { DEFAULT_SHORTCUT, setupShortcut } from "../src/main/shortcut.js";
+import { DEFAULT_GLOBAL_SHORTCUT } from "@mytty-bar/engine";
+import { setupShortcut } from "../src/main/shortcut.js";
 import { setupSingleInstance } from "../src/main/single-instance.js";
 import { setupTray, trayView } from "../src/main/tray.js";
 import { busySnapshot, emptySnapshot, runningOnlySnapshot } from "./fixtures/snapshots.js";
@@ -187,7 +188,7 @@ describe("global shortcut", () => {
       },
       () => fired++,
     );
-    expect(apply(DEFAULT_SHORTCUT)).toEqual({ accelerator: "CommandOrControl+Shift+J", ok: true });
+    expect(apply(DEFAULT_GLOBAL_SHORTCUT)).toEqual({ accelerator: "CommandOrControl+Shift+J", ok: true });
     expect([...registered]).toEqual(["CommandOrControl+Shift+J"]);
     expect(apply("Alt+J")).toEqual({ accelerator: "Alt+J", ok: true });
     expect([...registered]).toEqual(["Alt+J"]);

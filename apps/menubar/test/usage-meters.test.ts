@@ -4,12 +4,12 @@ import { copyFileSync } from "node:fs";
 import path from "node:path";
 import { createElement } from "react";
 import { renderToString } from "ink";
-import { defaultSettings, SettingsSchema, SnapshotSchema, type Snapshot } from "@mytty-bar/engine";
+import { defaultSettings, SnapshotSchema, type Snapshot } from "@mytty-bar/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Dashboard } from "../src/tui/dashboard.js";
 import { tuiRows } from "../src/tui/model.js";
 import { contextLine } from "../src/view-model/context.js";
-import { LOW_USAGE_PERCENT_DEFAULT, resetText, usageLine } from "../src/view-model/usage.js";
+import { resetText, usageLine } from "../src/view-model/usage.js";
 import { AT, busySnapshot } from "./fixtures/snapshots.js";
 import {
   assertRendererBuilt,
@@ -80,7 +80,6 @@ describe("usage meters view-model", () => {
     expect(usageLine(codex, "left", 10, Date.parse(SEVEN_D))).toBeUndefined();
     expect(seven).toMatch(/^(Sun|Mon|Tue|Wed|Thu|Fri|Sat) \d\d:\d\d$/);
     expect(contextLine({ model: "gpt-5.3-codex", mode: "plan" }, 30)?.text).toBe("gpt-5.3-codex · plan mode");
-    expect(LOW_USAGE_PERCENT_DEFAULT).toBe(SettingsSchema.parse({}).lowUsagePercent);
   });
 });
 

@@ -1,25 +1,18 @@
-import { contextWarning, DEFAULT_LOW_CONTEXT_PERCENT, formatContextLeft, SettingsSchema } from "@mytty-bar/engine";
-import { PROVIDER_NAMES } from "@mytty-bar/protocol";
 import { describe, expect, it } from "vitest";
 import {
   formatElapsed,
   groupAgents,
   orderAttention,
   placeLabel,
-  PROVIDER_LABELS,
   shortPath,
   whereLabel,
 } from "../src/view-model/model.js";
-import { contextLine, isLowContext, LOW_CONTEXT_PERCENT_DEFAULT } from "../src/view-model/context.js";
+import { contextLine } from "../src/view-model/context.js";
 import { copyableResume, COPY_TEXT_MAX_BYTES, isCopyableText } from "../src/view-model/resume.js";
 import { osc52, osc52Copier } from "../src/tui/clipboard.js";
 import { busySnapshot, codexRunning } from "./fixtures/snapshots.js";
 
 describe("view model", () => {
-  it("names providers exactly as @mytty-bar/protocol does (the page cannot import it)", () => {
-    expect(PROVIDER_LABELS).toEqual(PROVIDER_NAMES);
-  });
-
   it("formats elapsed time in whole units", () => {
     expect([0, 59_999, 60_000, 3_599_000, 3_600_000, 3_900_000, 90_000_000, -5].map(formatElapsed)).toEqual([
       "0s",
@@ -69,54 +62,6 @@ describe("view model", () => {
   it("shortens home paths", () => {
     expect(shortPath("/Users/alex/src/api")).toBe("~/src/api");
     expect(shortPath("/home/alex/a/very/long/path/that/goes/on/and/on/forever/x", 20)).toBe("…on/and/on/forever/x");
-  });
-
-  it("decides low context exactly as the engine's contextWarning does (the page cannot import it)", () => {
-    expect(LOW_CONTEXT_PERCENT_DEFAULT).toBe(DEFAULT_LOW_CONTEXT_PERCENT);
-    expect(LOW_CONTEXT_PERCENT_DEFAULT).toBe(SettingsSchema.parse({}).lowContextPercent);
-    const lefts = [
-      undefined,
-      Number.NaN,
-      Number.POSITIVE_INFINITY,
-      -3,
-      0,
-      0.4,
-      0.5,
-      17.5,
-      18.4,
-      29.4,
-      29.5,
-      30,
-      41,
-      64,
-      99.6,
-      100,
-      120,
-    ];
-    const thresholds = [Number.NaN, -5, 0, 1, 18, 29.5, 30, 50, 65, 100];
-    for (const contextLeftPercent of lefts) {
-      for (const threshold of thresholds) {
-        for (const model of [undefined, "opus"]) {
-          const row = {
-            ...(model !== undefined ? { model } : {}),
-            ...(contextLeftPercent !== undefined ? { contextLeftPercent } : {}),
-          };
-          const engine = contextWarning(row, threshold);
-          const line = contextLine(row, threshold);
-          expect([contextLeftPercent, threshold, model, line?.low ?? false, line?.warning]).toEqual([
-            contextLeftPercent,
-            threshold,
-            model,
-            engine !== undefined,
-            engine?.message,
-          ]);
-          expect(isLowContext(contextLeftPercent, threshold)).toBe(engine !== undefined);
-          // The percentage shown is the engine's formatContextLeft number.
-          const shown = formatContextLeft(contextLeftPercent);
-          if (shown !== undefined) expect(line?.text).toContain(shown.replace(" left", " context left"));
-        }
-      }
-    }
   });
 
   it("writes the model/context line: both, either, or none", () => {

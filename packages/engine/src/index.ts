@@ -1,6 +1,9 @@
 export * from "./snapshot.js";
 export * from "./ports.js";
 export * from "./settings.js";
+export * from "./settings-facts.js";
+export * from "./wording.js";
+export { ATTENTION_URGENCY } from "./policy/urgency.js";
 export { createEngine, type Engine, type EngineOptions } from "./engine.js";
 export { acquireEngineLock, EngineAlreadyRunningError, isAlivePid, readPid, type EngineLock } from "./lock.js";
 export {

@@ -5,11 +5,20 @@ import path from "node:path";
 import { z } from "zod";
 import type { Paths } from "@mytty-bar/paths";
 import { silentLog, type EngineLog } from "./log.js";
+import {
+  DEFAULT_GLOBAL_SHORTCUT,
+  GLOBAL_SHORTCUT_MAX_LENGTH,
+  METER_DISPLAYS,
+  POINTER_LANGUAGES,
+  SETTING_RANGES,
+  type RangedSetting,
+} from "./settings-facts.js";
 
 const flag = (fallback: boolean) => z.boolean().catch(fallback).default(fallback);
-
-/** The jump-to-most-urgent shortcut until the user picks another; "" turns it off. */
-export const DEFAULT_GLOBAL_SHORTCUT = "CommandOrControl+Shift+J";
+const bounded = (name: RangedSetting) => z.number().min(SETTING_RANGES[name].min).max(SETTING_RANGES[name].max);
+const ranged = (name: RangedSetting) =>
+  bounded(name).catch(SETTING_RANGES[name].default).default(SETTING_RANGES[name].default);
+const shortcut = () => z.string().max(GLOBAL_SHORTCUT_MAX_LENGTH);
 
 export const NotificationSettingsSchema = z.object({
   approval: flag(true),
@@ -18,29 +27,21 @@ export const NotificationSettingsSchema = z.object({
   completion: flag(true),
 });
 
+/** The fields' meanings are in settings-facts.ts; here every field falls back to its default on its own. */
 export const SettingsSchema = z.object({
   notifications: NotificationSettingsSchema.catch(NotificationSettingsSchema.parse({})).default(
     NotificationSettingsSchema.parse({}),
   ),
-  /** Completions notify only when the run worked at least this long. */
-  completionThresholdMinutes: z
-    .number()
-    .min(0)
-    .max(24 * 60)
-    .catch(5)
-    .default(5),
+  completionThresholdMinutes: ranged("completionThresholdMinutes"),
   /** Hold a sleep blocker while any agent is running. */
   preventSleep: flag(true),
-  pollIntervalSeconds: z.number().min(1).max(60).catch(2).default(2),
-  /** Low-context warning when less than this share of the context window is left; 0 = off (insights/context.ts). */
-  lowContextPercent: z.number().min(0).max(100).catch(30).default(30),
-  /** Meters (context and usage limits) show the share "left" or "used": display only, warnings compare the same numbers. */
-  meterDisplay: z.enum(["left", "used"]).catch("left").default("left"),
-  /** Low-usage warning when less than this share of a provider's usage limit window is left; 0 = off. */
-  lowUsagePercent: z.number().min(0).max(100).catch(10).default(10),
+  pollIntervalSeconds: ranged("pollIntervalSeconds"),
+  lowContextPercent: ranged("lowContextPercent"),
+  meterDisplay: z.enum(METER_DISPLAYS).catch("left").default("left"),
+  lowUsagePercent: ranged("lowUsagePercent"),
   /** Route Claude Code's statusLine through Mytty for its usage limits (mytty-doctor reads it; opt-in). */
   claudeStatusLine: flag(false),
-  pointerLanguage: z.enum(["en", "ja"]).catch("en").default("en"),
+  pointerLanguage: z.enum(POINTER_LANGUAGES).catch("en").default("en"),
   launchAtLogin: flag(false),
   /** Write SKILL.md / AGENTS.md pointers on install (read by mytty-doctor). */
   pointers: flag(true),
@@ -48,12 +49,35 @@ export const SettingsSchema = z.object({
    * Electron accelerator string; "" = none. Anything else (null, written by earlier versions when the
    * user had not chosen) falls back to the default, which is what null meant to the menu bar.
    */
-  globalShortcut: z.string().max(64).catch(DEFAULT_GLOBAL_SHORTCUT).default(DEFAULT_GLOBAL_SHORTCUT),
+  globalShortcut: shortcut().catch(DEFAULT_GLOBAL_SHORTCUT).default(DEFAULT_GLOBAL_SHORTCUT),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
-export type SettingsPatch = Partial<Omit<Settings, "notifications">> & {
-  notifications?: Partial<Settings["notifications"]>;
-};
+
+/**
+ * A change a front end asks for (the popup through IPC): the same fields and bounds, but strict — a
+ * value out of range or a key this schema does not know is refused, never replaced by a default.
+ */
+export const SettingsPatchSchema = z
+  .object({
+    notifications: z
+      .object({ approval: z.boolean(), input: z.boolean(), failure: z.boolean(), completion: z.boolean() })
+      .partial()
+      .strict(),
+    completionThresholdMinutes: bounded("completionThresholdMinutes"),
+    preventSleep: z.boolean(),
+    pollIntervalSeconds: bounded("pollIntervalSeconds"),
+    lowContextPercent: bounded("lowContextPercent"),
+    meterDisplay: z.enum(METER_DISPLAYS),
+    lowUsagePercent: bounded("lowUsagePercent"),
+    claudeStatusLine: z.boolean(),
+    pointerLanguage: z.enum(POINTER_LANGUAGES),
+    launchAtLogin: z.boolean(),
+    pointers: z.boolean(),
+    globalShortcut: shortcut(),
+  })
+  .partial()
+  .strict();
+export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
 
 export const SETTINGS_MAX_BYTES = 64 * 1024;
 

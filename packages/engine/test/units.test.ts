@@ -7,13 +7,8 @@ import type { DetectedAgent } from "@mytty-bar/detect";
 import { nextPollActivity, SETTLE_MS, type PollActivity } from "../src/poll-activity.js";
 import { resolveAgent } from "../src/resolve.js";
 import { chainVerdict } from "../src/join.js";
-import {
-  DEFAULT_GLOBAL_SHORTCUT,
-  defaultSettings,
-  loadSettings,
-  parseSettings,
-  saveSettings,
-} from "../src/settings.js";
+import { defaultSettings, loadSettings, parseSettings, saveSettings } from "../src/settings.js";
+import { DEFAULT_GLOBAL_SHORTCUT } from "../src/settings-facts.js";
 import { cpuFromStat, parsePsTimes } from "../src/cpu.js";
 import { oneLine } from "../src/control/ops.js";
 

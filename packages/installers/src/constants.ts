@@ -1,6 +1,6 @@
 // The installers' ids and names. Provider ids and the spool constants come from protocol's light
 // entry (@mytty-bar/protocol/wire, no zod: `mytty-doctor status --json` has a startup budget).
-import { PROVIDER_IDS, PROVIDER_NAMES, type ProviderId } from "@mytty-bar/protocol/wire";
+import { GEMINI_CLI_NAME, PROVIDER_IDS, PROVIDER_NAMES, type ProviderId } from "@mytty-bar/protocol/wire";
 
 export { PROVIDER_IDS, PROVIDER_NAMES, isProviderId } from "@mytty-bar/protocol/wire";
 export { SPOOL_ENV_KEYS, SPOOL_MAGIC, SPOOL_MAX_PAYLOAD_BYTES } from "@mytty-bar/protocol/wire";
@@ -11,7 +11,7 @@ export { SPOOL_ENV_KEYS, SPOOL_MAGIC, SPOOL_MAX_PAYLOAD_BYTES } from "@mytty-bar
  */
 export type TargetId = ProviderId | "gemini";
 export const TARGET_IDS: readonly TargetId[] = [...PROVIDER_IDS, "gemini"];
-export const TARGET_NAMES: Readonly<Record<TargetId, string>> = { ...PROVIDER_NAMES, gemini: "Gemini CLI" };
+export const TARGET_NAMES: Readonly<Record<TargetId, string>> = { ...PROVIDER_NAMES, gemini: GEMINI_CLI_NAME };
 
 export function isTargetId(value: unknown): value is TargetId {
   return typeof value === "string" && (TARGET_IDS as readonly string[]).includes(value);

@@ -20,3 +20,13 @@ export function isProviderId(value: unknown): value is ProviderId {
 export function providerName(id: ProviderId): string {
   return PROVIDER_NAMES[id];
 }
+
+/** Gemini CLI's name: it shares the provider `antigravity` with Antigravity (docs/architecture.md). */
+export const GEMINI_CLI_NAME = "Gemini CLI";
+
+/** An agent's name: "Gemini CLI" or "Antigravity" for the one provider both CLIs share, from the binary. */
+export function agentName(agent: { provider: ProviderId; variant?: string | undefined }): string {
+  return agent.provider === "antigravity" && agent.variant === "gemini"
+    ? GEMINI_CLI_NAME
+    : PROVIDER_NAMES[agent.provider];
+}

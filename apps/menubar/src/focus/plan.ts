@@ -5,6 +5,7 @@ import { ghosttyScript, iTermScript, terminalAppScript } from "./applescript.js"
 import { identifyHost, type Host, type ToolPaths } from "./hosts.js";
 import { isPaneId, tmuxFocusCommands } from "./tmux.js";
 import type { Command } from "./types.js";
+import { FOCUS_TEXT } from "../messages.js";
 
 export type FocusTarget = Pick<AgentRow, "tty" | "cwd" | "terminal">;
 
@@ -65,9 +66,8 @@ function hostStep(
     case "iterm2":
     case "terminal":
     case "ghostty": {
-      if (!mac) return `${host.name} is scripted through AppleScript, which needs macOS`;
-      if (!isTty(hostTty))
-        return inTmux ? `no tmux client is attached to show this pane in ${host.name}` : `the tab's tty is unknown`;
+      if (!mac) return FOCUS_TEXT.needsMac(host.name);
+      if (!isTty(hostTty)) return inTmux ? FOCUS_TEXT.noTmuxClient(host.name) : FOCUS_TEXT.ttyUnknown;
       const script =
         host.kind === "iterm2" ? iTermScript() : host.kind === "terminal" ? terminalAppScript() : ghosttyScript();
       return { commands: [osascript(opts, script, hostTty)], activateAfter: false, reach: "exact" };
@@ -75,7 +75,7 @@ function hostStep(
     case "wezterm": {
       // Inside tmux the WEZTERM_PANE hint describes where the tmux server started, not this tab.
       const pane = inTmux ? undefined : hints.WEZTERM_PANE;
-      if (!pane || !DIGITS.test(pane)) return "WezTerm did not report its pane id (WEZTERM_PANE)";
+      if (!pane || !DIGITS.test(pane)) return FOCUS_TEXT.weztermPane;
       const socket = hints.WEZTERM_UNIX_SOCKET;
       const env = socket && socket.startsWith("/") ? { WEZTERM_UNIX_SOCKET: socket } : undefined;
       const command: Command = {
@@ -87,9 +87,9 @@ function hostStep(
     case "kitty": {
       const id = inTmux ? undefined : hints.KITTY_WINDOW_ID;
       const listen = hints.KITTY_LISTEN_ON;
-      if (!id || !DIGITS.test(id)) return "kitty did not report its window id (KITTY_WINDOW_ID)";
+      if (!id || !DIGITS.test(id)) return FOCUS_TEXT.kittyWindow;
       if (!listen || !/^(unix:|tcp:)/.test(listen)) {
-        return "kitty remote control is off (set allow_remote_control and listen_on in kitty.conf)";
+        return FOCUS_TEXT.kittyRemoteOff;
       }
       const command: Command = {
         argv: [opts.tools.kitten, "@", "--to", listen, "focus-window", "--match", `id:${id}`],
@@ -101,8 +101,7 @@ function hostStep(
       // The CLI talks to the window whose IPC hook it is given; opening the folder it already shows raises it.
       const hook = hints.VSCODE_IPC_HOOK_CLI;
       // An absolute cwd only, after "--": a cwd like "--install-extension=x" must never read as an option.
-      if (!hook || !hook.startsWith("/") || !target.cwd?.startsWith("/"))
-        return `${host.name} did not report which window runs the agent`;
+      if (!hook || !hook.startsWith("/") || !target.cwd?.startsWith("/")) return FOCUS_TEXT.noWindow(host.name);
       const cli = host.kind === "vscode" ? opts.tools.code : opts.tools.cursor;
       return {
         commands: [{ argv: [cli, "--", target.cwd], env: { VSCODE_IPC_HOOK_CLI: hook } }],
@@ -111,9 +110,9 @@ function hostStep(
       };
     }
     case "other":
-      return `${host.name} offers no way to select a tab from outside`;
+      return FOCUS_TEXT.noTabSelection(host.name);
     case "none":
-      return "the terminal app is unknown";
+      return FOCUS_TEXT.appUnknown;
   }
 }
 

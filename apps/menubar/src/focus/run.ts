@@ -4,6 +4,7 @@ import { planFocus, type FocusTarget } from "./plan.js";
 import type { ToolPaths } from "./hosts.js";
 import { isPaneId, pickClient, tmuxListClientsCommand, tmuxPaneSessionCommand } from "./tmux.js";
 import type { Command, CommandResult, CommandRunner, FocusOutcome } from "./types.js";
+import { FOCUS_TEXT } from "../messages.js";
 
 export interface FocusDeps {
   runner: CommandRunner;
@@ -55,18 +56,17 @@ export async function focusAgent(target: FocusTarget, deps: FocusDeps): Promise<
     for (const command of plan.activate) activated = succeeded(command, await deps.runner.run(command)) || activated;
   }
   const host = plan.host.name;
-  if (preciseOk && plan.reach === "exact")
-    return { status: "exact", host, detail: `Brought the agent's ${host} pane to the front.` };
+  if (preciseOk && plan.reach === "exact") return { status: "exact", host, detail: FOCUS_TEXT.exact(host) };
   if (preciseOk && plan.reach === "window") {
     return {
       status: "window",
       host,
-      detail: `Raised the ${host} window; the terminal inside it cannot be selected from outside.`,
+      detail: FOCUS_TEXT.window(host),
     };
   }
-  const reason = failure ?? plan.limitation ?? "the exact tab is unknown";
+  const reason = failure ?? plan.limitation ?? FOCUS_TEXT.tabUnknown;
   if (activated || (preciseOk && plan.precise.length > 0)) {
-    return { status: "app-only", host, detail: `Opened ${host} without switching tabs: ${reason}.` };
+    return { status: "app-only", host, detail: FOCUS_TEXT.appOnly(host, reason) };
   }
-  return { status: "nothing", host, detail: `Could not bring ${host} forward: ${reason}.` };
+  return { status: "nothing", host, detail: FOCUS_TEXT.nothing(host, reason) };
 }

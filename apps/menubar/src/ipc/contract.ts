@@ -6,12 +6,6 @@ import type { Settings, SettingsPatch, Snapshot } from "@mytty-bar/engine";
 import type { ProviderId } from "@mytty-bar/protocol";
 import type { FocusOutcome } from "../focus/types.js";
 
-/**
- * Jump-to-most-urgent shortcut the engine's settings start with (engine DEFAULT_GLOBAL_SHORTCUT; a
- * copy, because the page must not load the engine); "" in the setting means none.
- */
-export const DEFAULT_SHORTCUT = "CommandOrControl+Shift+J";
-
 export const INVOKE_CHANNELS = [
   "mytty:ready",
   "mytty:acknowledge",

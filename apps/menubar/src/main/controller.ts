@@ -8,6 +8,7 @@ import type { Handlers, PushQueue } from "./ipc.js";
 import type { Notifier } from "./notifications.js";
 import type { ShortcutResult } from "./shortcut.js";
 import type { TrayState, TrayView } from "./tray.js";
+import { AGENT_NOT_RUNNING, notificationsUnavailableBanner, notificationsUnavailableLog } from "../messages.js";
 
 export interface Services {
   focus(agent: AgentRow): Promise<FocusOutcome>;
@@ -28,7 +29,7 @@ export interface Services {
   log(message: string): void;
 }
 
-/** The accelerator in force: the setting (the engine defaults it to DEFAULT_SHORTCUT); "" = none. */
+/** The accelerator in force: the setting (the engine defaults it to DEFAULT_GLOBAL_SHORTCUT); "" = none. */
 export function effectiveShortcut(settings: Pick<Settings, "globalShortcut">): string | null {
   const accelerator = settings.globalShortcut.trim();
   return accelerator === "" ? null : accelerator;
@@ -89,10 +90,10 @@ export class MenubarController {
   }
 
   onNotificationsUnavailable(reason: string): void {
-    this.services.log(`Notifications unavailable: ${reason}. Falling back to the tray and the popup.`);
+    this.services.log(notificationsUnavailableLog(reason));
     this.banner({
       id: "notifications-unavailable",
-      text: `Notifications cannot be shown (${reason}). Mytty Bar opens this popup instead.`,
+      text: notificationsUnavailableBanner(reason),
     });
     if (this.lastSnapshot) this.renderTray(this.lastSnapshot);
   }
@@ -109,7 +110,7 @@ export class MenubarController {
       "mytty:acknowledge": (itemId) => this.engine?.acknowledge(itemId) ?? false,
       "mytty:jump": async (agentId) => {
         const agent = this.engine?.snapshot().agents.find((a) => a.id === agentId);
-        if (!agent) return { status: "nothing", host: "", detail: "That agent is no longer running." };
+        if (!agent) return { status: "nothing", host: "", detail: AGENT_NOT_RUNNING };
         return this.services.focus(agent);
       },
       "mytty:settings:set": async (patch) => {

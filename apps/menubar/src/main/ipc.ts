@@ -1,6 +1,7 @@
 // IPC in the main process: one handler per allow-listed channel, every call checked for its sender
 // and its arguments, and main→page messages held until the page says it is ready.
 import { z } from "zod";
+import { SettingsPatchSchema } from "@mytty-bar/engine";
 import { PROVIDER_IDS } from "@mytty-bar/protocol";
 import { isCopyableText } from "../view-model/resume.js";
 import { INVOKE_CHANNELS, PUSH_CHANNEL, type InvokeChannel, type InvokeMap, type Push } from "../ipc/contract.js";
@@ -27,35 +28,12 @@ export type Handlers = {
 
 const itemId = z.string().min(1).max(256);
 const provider = z.enum(PROVIDER_IDS);
-const patch = z
-  .object({
-    notifications: z
-      .object({ approval: z.boolean(), input: z.boolean(), failure: z.boolean(), completion: z.boolean() })
-      .partial()
-      .strict(),
-    completionThresholdMinutes: z
-      .number()
-      .min(0)
-      .max(24 * 60),
-    preventSleep: z.boolean(),
-    pollIntervalSeconds: z.number().min(1).max(60),
-    lowContextPercent: z.number().min(0).max(100),
-    meterDisplay: z.enum(["left", "used"]),
-    lowUsagePercent: z.number().min(0).max(100),
-    claudeStatusLine: z.boolean(),
-    pointerLanguage: z.enum(["en", "ja"]),
-    launchAtLogin: z.boolean(),
-    globalShortcut: z.string().max(64),
-  })
-  .partial()
-  .strict();
-
 /** Argument schemas per channel: a page that sends anything else gets an error and nothing happens. */
 const ARGS: { [C in InvokeChannel]: z.ZodType<InvokeMap[C]["args"]> } = {
   "mytty:ready": z.tuple([]),
   "mytty:acknowledge": z.tuple([itemId]),
   "mytty:jump": z.tuple([itemId]),
-  "mytty:settings:set": z.tuple([patch]) as unknown as z.ZodType<InvokeMap["mytty:settings:set"]["args"]>,
+  "mytty:settings:set": z.tuple([SettingsPatchSchema]),
   "mytty:integrations:refresh": z.tuple([]),
   "mytty:integrations:diff": z.tuple([provider]),
   "mytty:integrations:fix": z.tuple([provider]),

@@ -35,6 +35,7 @@ import { APP_ORIGIN, APP_SCHEME, POPUP_URL, setupAppProtocol } from "./protocol.
 import { setupShortcut } from "./shortcut.js";
 import { setupSingleInstance } from "./single-instance.js";
 import { setupTray, type TrayIcon } from "./tray.js";
+import { APP_NAME, APP_START_FAILED, guideWriteFailedText } from "../messages.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const appDir = path.resolve(here, "..", "..");
@@ -94,7 +95,7 @@ async function main(): Promise<void> {
   const mb = menubarModule.menubar({
     index: POPUP_URL,
     icon: path.join(assets, "IdleTemplate.png"),
-    tooltip: "Mytty Bar",
+    tooltip: APP_NAME,
     preloadWindow: true,
     browserWindow: {
       width: 380,
@@ -163,9 +164,7 @@ async function main(): Promise<void> {
     }),
   );
 
-  await integrations
-    .writeGuide()
-    .catch((error: unknown) => console.warn(`Could not write the guide: ${String(error)}`));
+  await integrations.writeGuide().catch((error: unknown) => console.warn(guideWriteFailedText(String(error))));
   await controller.start();
   const running = await startEngine({ paths, ports: controller.ports(), version: app.getVersion() });
   const detach = controller.attach(running.engine);
@@ -180,7 +179,7 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   // A packaged app has no console: say it in a dialog too (e.g. another engine owns the data dir).
   const message = error instanceof Error ? error.message : String(error);
-  console.error(`Mytty Bar could not start: ${message}`);
-  if (app.isReady()) dialog.showErrorBox("Mytty Bar could not start", message);
+  console.error(`${APP_START_FAILED}: ${message}`);
+  if (app.isReady()) dialog.showErrorBox(APP_START_FAILED, message);
   app.exit(1);
 });

@@ -1,5 +1,4 @@
 // The global shortcut that jumps to the most urgent agent. Re-applied whenever the setting changes.
-export { DEFAULT_SHORTCUT } from "../ipc/contract.js";
 
 export interface GlobalShortcutLike {
   register(accelerator: string, callback: () => void): boolean;

@@ -1,5 +1,6 @@
 // Tray presentation: the engine's TrayModel → which template icon, the macOS title, the tooltip.
 import type { TrayModel } from "@mytty-bar/engine";
+import { trayTooltip } from "../messages.js";
 
 export type TrayIcon = TrayModel["icon"];
 
@@ -17,8 +18,7 @@ export interface TrayState {
 }
 
 export function trayView({ model, notificationsUnavailable }: TrayState, platform: NodeJS.Platform): TrayView {
-  const summary = model.title || "no agents";
-  const tooltip = `Mytty Bar — ${summary}`;
+  const tooltip = trayTooltip(model.title);
   if (platform !== "darwin") return { icon: model.icon, title: null, tooltip };
   // Compact counts for the menu bar: "2" running, "2 · 1!" when one needs you.
   let title = "";

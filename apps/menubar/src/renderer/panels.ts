@@ -1,15 +1,8 @@
 // Integrations (doctor status, diff preview, one-click Fix) and settings: both only call the bridge.
-import type { Settings, SettingsPatch } from "@mytty-bar/engine";
+import { SETTING_RANGES, type RangedSetting, type Settings, type SettingsPatch } from "@mytty-bar/engine/view";
 import type { IntegrationRow } from "../ipc/contract.js";
+import { diffFailedText, INTEGRATION_STATUS, SETTINGS_TEXT as T, VIEW } from "../messages.js";
 import { h } from "./dom.js";
-
-const STATUS_TEXT: Record<IntegrationRow["status"], string> = {
-  installed: "Installed",
-  "needs-repair": "Needs repair",
-  "not-installed": "Not installed",
-  invalid: "Invalid",
-  crashed: "Check crashed",
-};
 
 export interface IntegrationActions {
   diff(provider: IntegrationRow["id"]): Promise<string>;
@@ -19,7 +12,7 @@ export interface IntegrationActions {
 
 function diffNode(text: string): HTMLElement {
   const pre = h("pre", { className: "diff", "data-diff": "" });
-  if (text.trim() === "") pre.append("No changes: the file already matches.");
+  if (text.trim() === "") pre.append(VIEW.noChanges);
   for (const line of text.split("\n")) {
     const cls =
       line.startsWith("+") && !line.startsWith("+++")
@@ -33,8 +26,8 @@ function diffNode(text: string): HTMLElement {
 }
 
 export function renderIntegrations(rows: readonly IntegrationRow[] | undefined, actions: IntegrationActions): Node[] {
-  if (!rows) return [h("p", { className: "empty" }, "Checking hooks…")];
-  if (rows.length === 0) return [h("p", { className: "empty" }, "No providers known.")];
+  if (!rows) return [h("p", { className: "empty" }, VIEW.checkingHooks)];
+  if (rows.length === 0) return [h("p", { className: "empty" }, VIEW.noProviders)];
   const list = rows.map((row) => {
     const slot = h("div", { className: "diff-slot" });
     const fixable = row.status === "needs-repair" || row.status === "not-installed";
@@ -45,7 +38,7 @@ export function renderIntegrations(rows: readonly IntegrationRow[] | undefined, 
         "div",
         { className: "line1" },
         `${row.name} `,
-        h("span", { className: `badge ${row.status}` }, STATUS_TEXT[row.status]),
+        h("span", { className: `badge ${row.status}` }, INTEGRATION_STATUS[row.status]),
       ),
       h("div", { className: "line2", title: row.configPath ?? "" }, row.detail ?? row.configPath ?? ""),
       h(
@@ -59,18 +52,17 @@ export function renderIntegrations(rows: readonly IntegrationRow[] | undefined, 
             onclick: () => {
               void actions.diff(row.id).then(
                 (text) => slot.replaceChildren(diffNode(text)),
-                (error: unknown) =>
-                  slot.replaceChildren(h("p", { className: "empty" }, `Diff failed: ${String(error)}`)),
+                (error: unknown) => slot.replaceChildren(h("p", { className: "empty" }, diffFailedText(String(error)))),
               );
             },
           },
-          "Diff",
+          VIEW.diff,
         ),
         fixable
           ? h(
               "button",
               { type: "button", className: "primary", "data-action": "fix", onclick: () => actions.fix(row.id) },
-              "Fix",
+              VIEW.fix,
             )
           : null,
       ),
@@ -79,7 +71,7 @@ export function renderIntegrations(rows: readonly IntegrationRow[] | undefined, 
   });
   return [
     ...list,
-    h("button", { type: "button", "data-action": "refresh", onclick: () => actions.refresh() }, "Check again"),
+    h("button", { type: "button", "data-action": "refresh", onclick: () => actions.refresh() }, VIEW.checkAgain),
   ];
 }
 
@@ -91,30 +83,25 @@ function checkbox(label: string, checked: boolean, name: string, onChange: (valu
   return h("label", {}, input, label);
 }
 
-function numberField(
-  label: string,
-  value: number,
-  name: string,
-  min: number,
-  max: number,
-  onChange: (value: number) => void,
-): HTMLElement {
-  const input = h("input", { type: "number", name, value, min, max, step: 1 });
+/** A number setting, bounded as the engine's schema bounds it (SETTING_RANGES). */
+function numberField(label: string, settings: Settings, name: RangedSetting, change: Change): HTMLElement {
+  const { min, max } = SETTING_RANGES[name];
+  const input = h("input", { type: "number", name, value: settings[name], min, max, step: 1 });
   input.addEventListener("change", () => {
     const n = Number(input.value);
-    if (Number.isFinite(n) && n >= min && n <= max) onChange(n);
+    if (Number.isFinite(n) && n >= min && n <= max) change({ [name]: n });
   });
   return h("label", {}, label, input);
 }
 
 export function renderSettings(settings: Settings | undefined, change: Change): Node[] {
-  if (!settings) return [h("p", { className: "empty" }, "Loading settings…")];
+  if (!settings) return [h("p", { className: "empty" }, VIEW.loadingSettings)];
   const n = settings.notifications;
   const language = h(
     "select",
     { name: "pointerLanguage" },
-    h("option", { value: "en" }, "English"),
-    h("option", { value: "ja" }, "日本語"),
+    h("option", { value: "en" }, T.languages.en),
+    h("option", { value: "ja" }, T.languages.ja),
   );
   language.value = settings.pointerLanguage;
   language.addEventListener("change", () => change({ pointerLanguage: language.value === "ja" ? "ja" : "en" }));
@@ -122,8 +109,8 @@ export function renderSettings(settings: Settings | undefined, change: Change): 
     type: "text",
     name: "globalShortcut",
     value: settings.globalShortcut,
-    placeholder: "none",
-    "aria-label": "Jump shortcut",
+    placeholder: T.shortcutNone,
+    "aria-label": T.shortcut,
   });
   shortcut.addEventListener("change", () => change({ globalShortcut: shortcut.value.trim() }));
   return [
@@ -133,63 +120,30 @@ export function renderSettings(settings: Settings | undefined, change: Change): 
       h(
         "fieldset",
         {},
-        h("legend", {}, "Notify me about"),
-        checkbox("Approval requests", n.approval, "notify-approval", (v) => change({ notifications: { approval: v } })),
-        checkbox("Input requests", n.input, "notify-input", (v) => change({ notifications: { input: v } })),
-        checkbox("Failures", n.failure, "notify-failure", (v) => change({ notifications: { failure: v } })),
-        checkbox("Completions", n.completion, "notify-completion", (v) => change({ notifications: { completion: v } })),
-        numberField(
-          "…after working at least (minutes)",
-          settings.completionThresholdMinutes,
-          "completionThresholdMinutes",
-          0,
-          1440,
-          (v) => change({ completionThresholdMinutes: v }),
-        ),
+        h("legend", {}, T.notifyLegend),
+        checkbox(T.approval, n.approval, "notify-approval", (v) => change({ notifications: { approval: v } })),
+        checkbox(T.input, n.input, "notify-input", (v) => change({ notifications: { input: v } })),
+        checkbox(T.failure, n.failure, "notify-failure", (v) => change({ notifications: { failure: v } })),
+        checkbox(T.completion, n.completion, "notify-completion", (v) => change({ notifications: { completion: v } })),
+        numberField(T.completionThresholdMinutes, settings, "completionThresholdMinutes", change),
       ),
       h(
         "fieldset",
         {},
-        h("legend", {}, "General"),
-        checkbox("Keep the Mac awake while agents run", settings.preventSleep, "preventSleep", (v) =>
-          change({ preventSleep: v }),
-        ),
-        numberField(
-          "Warn when context left is below (%, 0 = off)",
-          settings.lowContextPercent,
-          "lowContextPercent",
-          0,
-          100,
-          (v) => change({ lowContextPercent: v }),
-        ),
-        checkbox("Meters show the share used (not left)", settings.meterDisplay === "used", "meterDisplay", (v) =>
+        h("legend", {}, T.generalLegend),
+        checkbox(T.preventSleep, settings.preventSleep, "preventSleep", (v) => change({ preventSleep: v })),
+        numberField(T.lowContextPercent, settings, "lowContextPercent", change),
+        checkbox(T.meterUsed, settings.meterDisplay === "used", "meterDisplay", (v) =>
           change({ meterDisplay: v ? "used" : "left" }),
         ),
-        numberField(
-          "Warn when a usage limit left is below (%, 0 = off)",
-          settings.lowUsagePercent,
-          "lowUsagePercent",
-          0,
-          100,
-          (v) => change({ lowUsagePercent: v }),
+        numberField(T.lowUsagePercent, settings, "lowUsagePercent", change),
+        checkbox(T.claudeStatusLine, settings.claudeStatusLine, "claudeStatusLine", (v) =>
+          change({ claudeStatusLine: v }),
         ),
-        checkbox(
-          "Claude Code usage limits via its status line (applied by mytty-doctor install)",
-          settings.claudeStatusLine,
-          "claudeStatusLine",
-          (v) => change({ claudeStatusLine: v }),
-        ),
-        numberField(
-          "Look for agents every (seconds)",
-          settings.pollIntervalSeconds,
-          "pollIntervalSeconds",
-          1,
-          60,
-          (v) => change({ pollIntervalSeconds: v }),
-        ),
-        h("label", {}, "Pointer language", language),
-        checkbox("Launch at login", settings.launchAtLogin, "launchAtLogin", (v) => change({ launchAtLogin: v })),
-        h("label", {}, "Jump shortcut", shortcut),
+        numberField(T.pollIntervalSeconds, settings, "pollIntervalSeconds", change),
+        h("label", {}, T.pointerLanguage, language),
+        checkbox(T.launchAtLogin, settings.launchAtLogin, "launchAtLogin", (v) => change({ launchAtLogin: v })),
+        h("label", {}, T.shortcut, shortcut),
       ),
     ),
   ];

@@ -1,9 +1,8 @@
 // The popup page: state from pushes, actions through window.myttyBar, nothing else reaches Electron.
-import type { Settings, SettingsPatch, Snapshot } from "@mytty-bar/engine";
+import { SETTING_RANGES, type Settings, type SettingsPatch, type Snapshot } from "@mytty-bar/engine/view";
 import type { Banner, IntegrationRow, MyttyBarBridge, Push } from "../ipc/contract.js";
-import { LOW_CONTEXT_PERCENT_DEFAULT } from "../view-model/context.js";
-import { LOW_USAGE_PERCENT_DEFAULT } from "../view-model/usage.js";
 import { formatElapsed } from "../view-model/model.js";
+import { agoText, failedText, VIEW } from "../messages.js";
 import { h, replaceBody } from "./dom.js";
 import { renderIntegrations, renderSettings } from "./panels.js";
 import { renderAgents, renderAttention, type Actions } from "./render.js";
@@ -37,7 +36,7 @@ function showBanner(banner: Banner): void {
 }
 
 function fail(error: unknown): void {
-  showBanner({ id: "error", text: `That did not work: ${error instanceof Error ? error.message : String(error)}` });
+  showBanner({ id: "error", text: failedText(error instanceof Error ? error.message : String(error)) });
 }
 
 const actions: Actions = {
@@ -84,7 +83,7 @@ function renderBanners(): void {
         h(
           "button",
           { type: "button", "data-action": "dismiss", onclick: () => (state.banners.delete(b.id), renderBanners()) },
-          "Dismiss",
+          VIEW.dismiss,
         ),
       ),
     ),
@@ -97,17 +96,23 @@ function render(): void {
   const summary = document.getElementById("summary");
   if (summary)
     summary.textContent = !snapshot
-      ? "Waiting for the engine…"
-      : snapshot.tray.title || (snapshot.agents.length ? "All quiet" : "No agents running");
+      ? VIEW.waitingForEngine
+      : snapshot.tray.title || (snapshot.agents.length ? VIEW.allQuiet : VIEW.noAgentsRunning);
   if (snapshot) {
     const t = now();
     replaceBody(document.getElementById("attention"), ...renderAttention(snapshot, state.integrations, t, actions));
     replaceBody(
       document.getElementById("agents"),
-      ...renderAgents(snapshot, t, actions, state.settings?.lowContextPercent ?? LOW_CONTEXT_PERCENT_DEFAULT, {
-        display: state.settings?.meterDisplay ?? "left",
-        lowUsagePercent: state.settings?.lowUsagePercent ?? LOW_USAGE_PERCENT_DEFAULT,
-      }),
+      ...renderAgents(
+        snapshot,
+        t,
+        actions,
+        state.settings?.lowContextPercent ?? SETTING_RANGES.lowContextPercent.default,
+        {
+          display: state.settings?.meterDisplay ?? "left",
+          lowUsagePercent: state.settings?.lowUsagePercent ?? SETTING_RANGES.lowUsagePercent.default,
+        },
+      ),
     );
   }
   replaceBody(
@@ -152,10 +157,15 @@ function tick(): void {
   for (const el of document.querySelectorAll<HTMLElement>("[data-since]")) {
     const since = Number(el.getAttribute("data-since"));
     const text = formatElapsed(t - since);
-    el.textContent = el.closest(".attention") ? `${text} ago` : text;
+    el.textContent = el.closest(".attention") ? agoText(text) : text;
   }
 }
 
+// popup.html's fixed words come from messages.ts too: each element names its entry in data-text.
+for (const el of document.querySelectorAll<HTMLElement>("[data-text]")) {
+  const key = el.getAttribute("data-text") as keyof typeof VIEW;
+  if (key in VIEW) el.textContent = VIEW[key];
+}
 document.getElementById("quit")?.addEventListener("click", () => void bridge.quit());
 installKeyboard(document, actions);
 bridge.onPush(onPush);

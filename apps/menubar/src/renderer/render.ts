@@ -1,5 +1,5 @@
 // Attention and agents sections: snapshot → DOM. Every row is focusable and names its actions.
-import type { Snapshot } from "@mytty-bar/engine";
+import { SETTING_RANGES, type MeterDisplay, type Snapshot } from "@mytty-bar/engine/view";
 import type { IntegrationRow } from "../ipc/contract.js";
 import {
   agentFor,
@@ -13,8 +13,9 @@ import {
   whereLabel,
 } from "../view-model/model.js";
 import { contextLine } from "../view-model/context.js";
-import { LOW_USAGE_PERCENT_DEFAULT, usageLine, type MeterDisplay } from "../view-model/usage.js";
+import { usageLine } from "../view-model/usage.js";
 import { copyableResume } from "../view-model/resume.js";
+import { agentRowLabel, agoText, copyResumeLabel, hookHintText, VIEW } from "../messages.js";
 import { h } from "./dom.js";
 
 export interface Actions {
@@ -36,18 +37,14 @@ export function hookHints(integrations: readonly IntegrationRow[] | undefined, s
 }
 
 function hintNode(row: IntegrationRow, actions: Actions): HTMLElement {
-  const what =
-    row.status === "needs-repair"
-      ? "hooks need repair"
-      : row.status === "invalid"
-        ? "settings file cannot be parsed"
-        : "hooks not installed";
   const fixable = row.status === "needs-repair" || row.status === "not-installed";
   return h(
     "div",
     { className: "hint", "data-hint": row.id },
-    h("span", {}, `${row.name} ${what} — attention states need them`),
-    fixable ? h("button", { type: "button", "data-action": "fix", onclick: () => actions.fix(row.id) }, "Fix") : null,
+    h("span", {}, hookHintText(row.name, row.status)),
+    fixable
+      ? h("button", { type: "button", "data-action": "fix", onclick: () => actions.fix(row.id) }, VIEW.fix)
+      : null,
   );
 }
 
@@ -60,11 +57,11 @@ export function renderAttention(
   const nodes: Node[] = [];
   const items = orderAttention(snapshot.attention);
   if (!items.some((i) => i.actionable))
-    nodes.push(h("p", { className: "empty", "data-empty": "attention" }, "Nothing needs you."));
+    nodes.push(h("p", { className: "empty", "data-empty": "attention" }, VIEW.nothingNeedsYou));
   for (const item of items) {
     const agent = agentFor(snapshot, item);
     const since = Date.parse(item.createdAt);
-    const where = agent ? whereLabel(agent) : "agent gone";
+    const where = agent ? whereLabel(agent) : VIEW.agentGone;
     const jump = agent ? () => actions.jump(agent.id) : undefined;
     const ack = item.actionable ? () => actions.acknowledge(item.id) : undefined;
     nodes.push(
@@ -88,17 +85,17 @@ export function renderAttention(
           "div",
           { className: "line2" },
           `${item.message ?? kindLabel(item.kind)} — ${where} · `,
-          h("span", { "data-since": since }, `${formatElapsed(now - since)} ago`),
+          h("span", { "data-since": since }, agoText(formatElapsed(now - since))),
         ),
         h(
           "div",
           { className: "actions" },
           jump
-            ? h("button", { type: "button", className: "primary", "data-action": "jump", onclick: jump }, "Jump")
+            ? h("button", { type: "button", className: "primary", "data-action": "jump", onclick: jump }, VIEW.jump)
             : null,
           ack
-            ? h("button", { type: "button", "data-action": "acknowledge", onclick: ack }, "Acknowledge")
-            : h("span", { className: "empty" }, item.acknowledgedAt ? "acknowledged" : "resolved"),
+            ? h("button", { type: "button", "data-action": "acknowledge", onclick: ack }, VIEW.acknowledge)
+            : h("span", { className: "empty" }, item.acknowledgedAt ? VIEW.acknowledged : VIEW.resolved),
         ),
       ),
     );
@@ -112,14 +109,14 @@ function copyButton(command: string | undefined, actions: Actions): HTMLElement 
   if (command === undefined) return null;
   const button = h(
     "button",
-    { type: "button", "data-action": "copy-resume", title: command, "aria-label": `Copy resume command: ${command}` },
-    "Copy resume",
+    { type: "button", "data-action": "copy-resume", title: command, "aria-label": copyResumeLabel(command) },
+    VIEW.copyResume,
   );
   button.addEventListener(
     "click",
     () =>
       void actions.copy(command).then(
-        () => (button.textContent = "Copied"),
+        () => (button.textContent = VIEW.copied),
         () => undefined,
       ),
   );
@@ -168,16 +165,10 @@ export function renderAgents(
   now: number,
   actions: Actions,
   lowContextPercent: number,
-  meters: MeterSettings = { display: "left", lowUsagePercent: LOW_USAGE_PERCENT_DEFAULT },
+  meters: MeterSettings = { display: "left", lowUsagePercent: SETTING_RANGES.lowUsagePercent.default },
 ): Node[] {
   if (snapshot.agents.length === 0) {
-    return [
-      h(
-        "p",
-        { className: "empty", "data-empty": "agents" },
-        "No agents running. Start claude, codex, cursor-agent, opencode or gemini in any terminal.",
-      ),
-    ];
+    return [h("p", { className: "empty", "data-empty": "agents" }, VIEW.noAgentsHint)];
   }
   return groupAgents(snapshot.agents).map((group) =>
     h(
@@ -197,7 +188,10 @@ export function renderAgents(
               tabindex: 0,
               "data-row": "agent",
               "data-agent": agent.id,
-              "aria-label": `${agentName(agent)} ${stateLabel(agent.state)} in ${group.app} ${place.place}${context?.low ? `, ${context.warning ?? ""}` : ""}${usage?.warning ? `, ${usage.warning}` : ""}`,
+              "aria-label": agentRowLabel(agentName(agent), stateLabel(agent.state), group.app, place.place, [
+                ...(context?.low ? [context.warning ?? ""] : []),
+                ...(usage?.warning ? [usage.warning] : []),
+              ]),
             },
             h(
               "div",
@@ -218,7 +212,7 @@ export function renderAgents(
               "div",
               { className: "actions" },
               copyButton(copyableResume(agent), actions),
-              h("button", { type: "button", "data-action": "jump", onclick: () => actions.jump(agent.id) }, "Jump"),
+              h("button", { type: "button", "data-action": "jump", onclick: () => actions.jump(agent.id) }, VIEW.jump),
             ),
           );
         }),

@@ -1,9 +1,22 @@
 // The dashboard's state: the engine's snapshots, the selection, and the keys.
 import { useEffect, useMemo, useState } from "react";
 import { useApp, useInput, useStdout } from "ink";
-import type { AgentRow, EngineHandle, Notice, Snapshot } from "@mytty-bar/engine";
+import {
+  DEFAULT_LOW_CONTEXT_PERCENT,
+  type AgentRow,
+  type EngineHandle,
+  type Notice,
+  type Snapshot,
+} from "@mytty-bar/engine";
 import type { FocusOutcome } from "../focus/types.js";
-import { LOW_CONTEXT_PERCENT_DEFAULT } from "../view-model/context.js";
+import {
+  acknowledgedText,
+  jumpFailedText,
+  jumpingText,
+  noResumeText,
+  resumeStatusText,
+  TUI_TEXT,
+} from "../messages.js";
 import { copyableResume } from "../view-model/resume.js";
 import { osc52Copier } from "./clipboard.js";
 import { Dashboard, type TuiMeters } from "./dashboard.js";
@@ -30,7 +43,7 @@ export function TuiApp({
   focus,
   now = Date.now,
   onNotice,
-  lowContextPercent = () => LOW_CONTEXT_PERCENT_DEFAULT,
+  lowContextPercent = () => DEFAULT_LOW_CONTEXT_PERCENT,
   meters,
   copy,
 }: TuiAppProps) {
@@ -79,31 +92,25 @@ export function TuiApp({
     if (k === "acknowledge") {
       const ids = acknowledgeTargets(selected, snapshot);
       const done = ids.filter((id) => engine.acknowledge(id)).length;
-      setStatus(
-        ids.length === 0 ? "Nothing to acknowledge here." : `Acknowledged ${done} item${done === 1 ? "" : "s"}.`,
-      );
+      setStatus(ids.length === 0 ? TUI_TEXT.nothingToAcknowledge : acknowledgedText(done));
     } else if (k === "copy") {
       const agent = jumpTarget(selected);
       const command = agent ? copyableResume(agent) : undefined;
       if (!agent || command === undefined) {
-        setStatus(
-          agent
-            ? `No resume command known for ${agent.label ?? agent.id}.`
-            : "Select an agent to copy its resume command.",
-        );
+        setStatus(agent ? noResumeText(agent.label ?? agent.id) : TUI_TEXT.selectAnAgent);
         return;
       }
-      setStatus(`Resume: ${command}${copyText(command) ? "  (sent to the clipboard via OSC 52)" : ""}`);
+      setStatus(resumeStatusText(command, copyText(command)));
     } else {
       const agent = jumpTarget(selected);
       if (!agent) {
-        setStatus("That agent is gone: nothing to jump to.");
+        setStatus(TUI_TEXT.agentGone);
         return;
       }
-      setStatus(`Jumping to ${agent.id}…`);
+      setStatus(jumpingText(agent.id));
       focus(agent).then(
         (outcome) => setStatus(outcome.detail),
-        (error: unknown) => setStatus(`Jump failed: ${String(error)}`),
+        (error: unknown) => setStatus(jumpFailedText(String(error))),
       );
     }
   }

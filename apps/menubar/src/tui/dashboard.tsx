@@ -1,8 +1,9 @@
 // The ink dashboard: pure props → frame. State and keys live in TuiApp (app.tsx).
 import { Box, Text } from "ink";
-import type { Snapshot } from "@mytty-bar/engine";
+import { SETTING_RANGES, type MeterDisplay, type Snapshot } from "@mytty-bar/engine";
 import { contextLine } from "../view-model/context.js";
-import { LOW_USAGE_PERCENT_DEFAULT, usageLine, type MeterDisplay } from "../view-model/usage.js";
+import { agoText, TUI_TEXT, VIEW } from "../messages.js";
+import { usageLine } from "../view-model/usage.js";
 import {
   agentName,
   formatElapsed,
@@ -31,7 +32,7 @@ export interface TuiMeters {
   lowUsagePercent: number;
 }
 
-const DEFAULT_METERS: TuiMeters = { display: "left", lowUsagePercent: LOW_USAGE_PERCENT_DEFAULT };
+const DEFAULT_METERS: TuiMeters = { display: "left", lowUsagePercent: SETTING_RANGES.lowUsagePercent.default };
 
 const STATE_COLOR: Record<string, string> = {
   running: "cyan",
@@ -70,7 +71,7 @@ function Row({
     case "empty":
       return <Text dimColor>{`  ${row.text}`}</Text>;
     case "attention": {
-      const where = row.agent ? whereLabel(row.agent) : "agent gone";
+      const where = row.agent ? whereLabel(row.agent) : VIEW.agentGone;
       const age = formatElapsed(now - Date.parse(row.item.createdAt));
       return (
         <Text inverse={selected}>
@@ -78,7 +79,7 @@ function Row({
           <Text color={row.item.kind === "failure" ? "red" : row.item.kind === "completion" ? "green" : "yellow"} bold>
             {kindLabel(row.item.kind)}
           </Text>
-          {` ${providerLabel(row.item.provider)} — ${row.item.message ?? kindLabel(row.item.kind)} — ${where} · ${age} ago`}
+          {` ${providerLabel(row.item.provider)} — ${row.item.message ?? kindLabel(row.item.kind)} — ${where} · ${agoText(age)}`}
         </Text>
       );
     }
@@ -124,7 +125,9 @@ export function Dashboard({
     <Box flexDirection="column">
       <Text bold>
         {"Mytty Bar "}
-        <Text dimColor>{snapshot.tray.title || (snapshot.agents.length ? "all quiet" : "no agents running")}</Text>
+        <Text dimColor>
+          {snapshot.tray.title || (snapshot.agents.length ? TUI_TEXT.allQuiet : TUI_TEXT.noAgentsRunning)}
+        </Text>
       </Text>
       {rows.map((row, i) => (
         <Row

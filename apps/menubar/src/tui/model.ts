@@ -1,6 +1,7 @@
 // The dashboard's rows: what needs you first, then every agent by terminal app and tab/pane.
 // Pure: a snapshot in, rows out; the ink view and the key handling both read these rows.
 import type { AgentRow, Snapshot } from "@mytty-bar/engine";
+import { VIEW } from "../messages.js";
 import { agentFor, groupAgents, orderAttention, type AttentionRow } from "../view-model/model.js";
 
 export type TuiRow =
@@ -13,15 +14,15 @@ export type TuiRow =
 export type SelectableRow = Extract<TuiRow, { key: string }>;
 
 export function tuiRows(snapshot: Snapshot): TuiRow[] {
-  const rows: TuiRow[] = [{ type: "heading", text: "Needs you" }];
+  const rows: TuiRow[] = [{ type: "heading", text: VIEW.needsYou }];
   const items = orderAttention(snapshot.attention).filter((i) => i.actionable);
-  if (items.length === 0) rows.push({ type: "empty", text: "Nothing needs you." });
+  if (items.length === 0) rows.push({ type: "empty", text: VIEW.nothingNeedsYou });
   for (const item of items) {
     const agent = agentFor(snapshot, item);
     rows.push({ type: "attention", key: `item:${item.id}`, item, ...(agent ? { agent } : {}) });
   }
-  rows.push({ type: "heading", text: "Agents" });
-  if (snapshot.agents.length === 0) rows.push({ type: "empty", text: "No agents running." });
+  rows.push({ type: "heading", text: VIEW.agents });
+  if (snapshot.agents.length === 0) rows.push({ type: "empty", text: `${VIEW.noAgentsRunning}.` });
   for (const group of groupAgents(snapshot.agents)) {
     for (const place of group.places) {
       rows.push({ type: "place", text: group.app === "tmux" ? place.place : `${group.app} · ${place.place}` });

@@ -1,29 +1,19 @@
-// Model and context-left text for an agent row, and whether it is a low-context warning. The popup
-// page cannot load @mytty-bar/engine (it runs in the browser without bare imports), so the rule of the
-// engine's contextWarning() is restated here once for both front ends; view-model.test.ts checks it
-// against the engine's function value by value, so the two cannot drift apart unnoticed.
-import type { AgentRow } from "@mytty-bar/engine";
-import { contextShareText, type MeterDisplay } from "./usage.js";
-
-/** The engine's DEFAULT_LOW_CONTEXT_PERCENT (a test keeps them equal): used until settings arrive. */
-export const LOW_CONTEXT_PERCENT_DEFAULT = 30;
+// Model and context-left text for an agent row, and whether it is a low-context warning: the rule and
+// its sentence are the engine's contextWarning(), through its light entry (the popup bundle loads it too).
+import { contextWarning, type AgentRow, type MeterDisplay } from "@mytty-bar/engine/view";
+import { contextShareText, modeText } from "../messages.js";
 
 export interface ContextLine {
   /** "opus · 18% context left", "opus", "64% context left". */
   text: string;
   /** Below the threshold: shown as a warning. */
   low: boolean;
-  /** The warning sentence (same words as the engine's contextWarning().message); only when low. */
+  /** The warning sentence (the engine's contextWarning().message); only when low. */
   warning?: string;
 }
 
 function knownPercent(value: number | undefined): value is number {
   return value !== undefined && Number.isFinite(value);
-}
-
-/** True when the rounded share left is below the threshold; a threshold of 0 (or less) turns it off. */
-export function isLowContext(contextLeftPercent: number | undefined, thresholdPercent: number): boolean {
-  return knownPercent(contextLeftPercent) && thresholdPercent > 0 && Math.round(contextLeftPercent) < thresholdPercent;
 }
 
 /** The row's model/context line; undefined when neither is known. `display` changes the words, never the warning. */
@@ -35,12 +25,11 @@ export function contextLine(
   const left = knownPercent(agent.contextLeftPercent) ? Math.round(agent.contextLeftPercent) : undefined;
   const parts = [
     agent.model,
-    agent.mode !== undefined ? `${agent.mode} mode` : undefined,
+    agent.mode !== undefined ? modeText(agent.mode) : undefined,
     left !== undefined ? contextShareText(left, display) : undefined,
   ].filter((p): p is string => Boolean(p));
   if (parts.length === 0) return undefined;
   const text = parts.join(" · ");
-  if (left === undefined || !isLowContext(agent.contextLeftPercent, thresholdPercent)) return { text, low: false };
-  const model = agent.model !== undefined ? ` (${agent.model})` : "";
-  return { text, low: true, warning: `Only ${left}% context left${model}: compact or start a new session soon` };
+  const warning = contextWarning(agent, thresholdPercent);
+  return warning ? { text, low: true, warning: warning.message } : { text, low: false };
 }

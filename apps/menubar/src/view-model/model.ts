@@ -1,36 +1,10 @@
 // What the popup and the TUI show, derived from a Snapshot. Pure and free of Node and DOM so the
 // browser page and the ink dashboard render the same words from the same rows.
-import type { AgentRow, Snapshot } from "@mytty-bar/engine";
-import type { ProviderId } from "@mytty-bar/protocol";
+import { ATTENTION_URGENCY, STATE_LABELS, type AgentRow, type Snapshot } from "@mytty-bar/engine/view";
+import { providerName, type ProviderId } from "@mytty-bar/protocol/wire";
+import { KIND_LABELS, VIEW } from "../messages.js";
 
 export type AttentionRow = Snapshot["attention"][number];
-
-/** Same names as @mytty-bar/protocol's PROVIDER_NAMES (a test keeps them equal); the page cannot import packages. */
-export const PROVIDER_LABELS: Record<ProviderId, string> = {
-  codex: "Codex",
-  "claude-code": "Claude Code",
-  opencode: "OpenCode",
-  antigravity: "Antigravity",
-  cursor: "Cursor",
-};
-
-const STATE_LABELS: Record<AgentRow["state"], string> = {
-  unknown: "Unknown",
-  idle: "Idle",
-  running: "Running",
-  "waiting-input": "Needs input",
-  "waiting-approval": "Needs approval",
-  succeeded: "Done",
-  failed: "Failed",
-  disconnected: "Disconnected",
-};
-
-const KIND_LABELS: Record<AttentionRow["kind"], string> = {
-  "approval-request": "Approval",
-  "input-request": "Input",
-  failure: "Failure",
-  completion: "Completed",
-};
 
 export function stateLabel(state: AgentRow["state"]): string {
   return STATE_LABELS[state];
@@ -41,13 +15,11 @@ export function kindLabel(kind: AttentionRow["kind"]): string {
 }
 
 export function providerLabel(id: ProviderId): string {
-  return PROVIDER_LABELS[id];
+  return providerName(id);
 }
 
 /** The agent's name: "Gemini CLI" or "Antigravity" for the one provider both CLIs share, from the binary. */
-export function agentName(agent: Pick<AgentRow, "provider" | "variant">): string {
-  return agent.provider === "antigravity" && agent.variant === "gemini" ? "Gemini CLI" : providerLabel(agent.provider);
-}
+export { agentName } from "@mytty-bar/protocol/wire";
 
 /** "45s", "4m", "1h 05m", "2d 3h" — whole units, never negative. */
 export function formatElapsed(ms: number): string {
@@ -69,12 +41,12 @@ export function placeLabel(agent: Pick<AgentRow, "tty" | "terminal">): string {
     return `tmux ${where}${t.tmuxPane}`;
   }
   if (agent.tty) return agent.tty.replace(/^\/dev\//, "");
-  return "no terminal";
+  return VIEW.noTerminal;
 }
 
 export function appLabel(agent: Pick<AgentRow, "terminal">): string {
   const app = agent.terminal.app;
-  if (!app || app === "tmux") return agent.terminal.tmuxPane ? "tmux" : "Unknown terminal";
+  if (!app || app === "tmux") return agent.terminal.tmuxPane ? "tmux" : VIEW.unknownTerminal;
   return agent.terminal.remote ? `${app} (${agent.terminal.remote})` : app;
 }
 
@@ -122,16 +94,10 @@ export function groupAgents(agents: readonly AgentRow[]): AppGroup[] {
 
 /** Actionable items first (most urgent kind, newest), then resolved/acknowledged ones for context. */
 export function orderAttention(items: readonly AttentionRow[]): AttentionRow[] {
-  const rank: Record<AttentionRow["kind"], number> = {
-    "approval-request": 0,
-    "input-request": 1,
-    failure: 2,
-    completion: 3,
-  };
   return [...items].sort(
     (a, b) =>
       Number(b.actionable) - Number(a.actionable) ||
-      rank[a.kind] - rank[b.kind] ||
+      ATTENTION_URGENCY[a.kind] - ATTENTION_URGENCY[b.kind] ||
       b.createdAt.localeCompare(a.createdAt) ||
       a.id.localeCompare(b.id),
   );

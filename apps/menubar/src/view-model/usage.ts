@@ -1,12 +1,8 @@
 // Usage-limit meters for an agent row ("5 h: 62 % left · resets 14:00") and the low-usage warning,
 // shared by the popup and the TUI dashboard. The reading is always "left" underneath; `display: "used"`
 // only changes the words, so the warning compares the same number either way (docs/usage-meters.md).
-import type { AgentRow } from "@mytty-bar/engine";
-
-/** The engine's lowUsagePercent default (a test keeps them equal): used until settings arrive. */
-export const LOW_USAGE_PERCENT_DEFAULT = 10;
-
-export type MeterDisplay = "left" | "used";
+import type { AgentRow, MeterDisplay } from "@mytty-bar/engine/view";
+import { lowUsageText, resetsText, shareText, WEEKDAYS } from "../messages.js";
 
 export interface UsageMeter {
   /** "5 h: 62 % left · resets 14:00". */
@@ -28,7 +24,6 @@ type Window = NonNullable<AgentRow["usage"]>[number];
 const spaced = (window: string) => window.replace(/^(\d+)([a-z]+)$/, "$1 $2");
 
 const pad = (n: number) => String(n).padStart(2, "0");
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
 /** Local "14:00" when the reset is within a day, else "Sat 09:00". */
 export function resetText(resetsAt: string, now: number): string | undefined {
@@ -39,15 +34,10 @@ export function resetText(resetsAt: string, now: number): string | undefined {
   return at - now < 24 * 3_600_000 ? time : `${WEEKDAYS[d.getDay()]} ${time}`;
 }
 
-/** A meter's share in the chosen words: "62 % left" / "38 % used". */
-export function shareText(leftPercent: number, display: MeterDisplay): string {
-  return display === "used" ? `${100 - leftPercent} % used` : `${leftPercent} % left`;
-}
-
 export function usageMeter(w: Window, display: MeterDisplay, lowUsagePercent: number, now: number): UsageMeter {
   const leftPercent = Math.max(0, Math.min(100, Math.round(100 - w.usedPercent)));
   const reset = w.resetsAt !== undefined ? resetText(w.resetsAt, now) : undefined;
-  const text = `${spaced(w.window)}: ${shareText(leftPercent, display)}${reset !== undefined ? ` · resets ${reset}` : ""}`;
+  const text = `${spaced(w.window)}: ${shareText(leftPercent, display)}${reset !== undefined ? ` · ${resetsText(reset)}` : ""}`;
   return { text, leftPercent, low: lowUsagePercent > 0 && leftPercent < lowUsagePercent };
 }
 
@@ -68,11 +58,6 @@ export function usageLine(
   const reset = window.resetsAt !== undefined ? resetText(window.resetsAt, now) : undefined;
   return {
     meters,
-    warning: `Only ${worst.leftPercent}% of the ${spaced(window.window)} usage limit left${reset !== undefined ? ` (resets ${reset})` : ""}`,
+    warning: lowUsageText(worst.leftPercent, spaced(window.window), reset),
   };
-}
-
-/** The context part of a row in the chosen words ("64% context left" / "36% context used"). */
-export function contextShareText(leftPercent: number, display: MeterDisplay): string {
-  return display === "used" ? `${100 - leftPercent}% context used` : `${leftPercent}% context left`;
 }

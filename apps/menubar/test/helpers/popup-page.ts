@@ -1,6 +1,6 @@
-// Opens the real popup page (compiled renderer + HTML/CSS, same CSP) in headless Chromium, with a fake
+// Opens the real popup page (the vite bundle + HTML/CSS, same CSP) in headless Chromium, with a fake
 // window.myttyBar that records calls and lets the test push messages like the main process does.
-import { existsSync, mkdirSync, readFileSync, statSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -15,23 +15,20 @@ export const outputDir = path.join(repoRoot, "test-output");
 const roots = { static: path.join(appDir, "src", "renderer"), scripts: path.join(appDir, "dist", "web") };
 const TEST_ORIGIN = "http://popup.test";
 
-/** The page runs the compiled renderer: refuse to test a stale build instead of testing old code. */
+/** The page runs the vite bundle: refuse to test a stale build instead of testing old code. */
 export function assertRendererBuilt(): void {
   const out = path.join(roots.scripts, "renderer", "popup.js");
-  if (!existsSync(out)) throw new Error("The popup is not built: run `npx tsc -b tsconfig.build.json` first.");
-  // tsc -b rewrites only changed outputs; its build info is touched on every build that did anything.
-  const info = path.join(roots.scripts, ".tsbuildinfo");
-  const built = Math.max(statSync(out).mtimeMs, existsSync(info) ? statSync(info).mtimeMs : 0);
-  const shared = path.join(appDir, "src", "view-model");
-  const sources = [roots.static, shared].flatMap((dir) =>
-    readdirSync(dir)
-      .filter((f) => f.endsWith(".ts"))
-      .map((f) => path.join(dir, f)),
-  );
-  const stale = sources.filter((f) => statSync(f).mtimeMs > built);
+  const manifest = path.join(appDir, "dist", "renderer-bundle.json");
+  if (!existsSync(out) || !existsSync(manifest)) throw new Error("The popup is not built: run `npm run build` first.");
+  // The bundle script lists every source file it bundled (the renderer, the view model, shared entries).
+  const { sources } = JSON.parse(readFileSync(manifest, "utf8")) as { sources: string[] };
+  const built = statSync(out).mtimeMs;
+  const stale = sources
+    .map((f) => path.resolve(appDir, f))
+    .filter((f) => !existsSync(f) || statSync(f).mtimeMs > built);
   if (stale.length > 0)
     throw new Error(
-      `The popup build is older than ${stale.map((f) => path.basename(f)).join(", ")}: run \`npx tsc -b tsconfig.build.json\`.`,
+      `The popup bundle is older than ${stale.map((f) => path.basename(f)).join(", ")}: run \`npm run build\`.`,
     );
 }
 

@@ -1,6 +1,7 @@
 // Low-context warning: a pure function the popup, the TUI and notifications share, so they agree on
 // when an agent is about to run out of context.
 import type { AgentRow } from "../snapshot.js";
+import { lowContextText } from "../wording.js";
 
 /** Default threshold: warn when less than 30 % of the context window is left (Mytty's default). */
 export const DEFAULT_LOW_CONTEXT_PERCENT = 30;
@@ -26,12 +27,11 @@ export function contextWarning(
   if (left === undefined || !Number.isFinite(left) || !(thresholdPercent > 0)) return undefined;
   const rounded = Math.round(left);
   if (rounded >= thresholdPercent) return undefined;
-  const model = row.model !== undefined ? ` (${row.model})` : "";
   return {
     level: "low",
     leftPercent: rounded,
     thresholdPercent,
-    message: `Only ${rounded}% context left${model}: compact or start a new session soon`,
+    message: lowContextText(rounded, row.model),
   };
 }
 

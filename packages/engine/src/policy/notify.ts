@@ -5,6 +5,7 @@ import { providerName, type AttentionItem, type Run } from "@mytty-bar/protocol"
 import type { Notice } from "../ports.js";
 import type { AgentRow } from "../snapshot.js";
 import type { Settings } from "../settings.js";
+import { NOTICE_VERBS } from "../wording.js";
 
 export const SAME_AGENT_KIND_GAP_MS = 10_000;
 export const GLOBAL_WINDOW_MS = 60_000;
@@ -78,13 +79,6 @@ function pruneKeys(map: Record<string, number>, t: number): Record<string, numbe
   return Object.fromEntries(Object.entries(map).filter(([, at]) => t - at < SAME_AGENT_KIND_GAP_MS));
 }
 
-const VERB: Record<Notice["kind"], string> = {
-  approval: "needs approval",
-  input: "needs input",
-  failure: "failed",
-  completion: "finished",
-};
-
 /** "Claude Code needs approval" / "api/ · iTerm2 — Bash requires approval". */
 export function noticeFor(item: AttentionItem, kind: Notice["kind"], agent?: AgentRow): Notice {
   const where = [agent?.cwd ? `${basename(agent.cwd)}/` : undefined, agent?.terminal.app, agent?.terminal.tmuxPane]
@@ -94,7 +88,7 @@ export function noticeFor(item: AttentionItem, kind: Notice["kind"], agent?: Age
   return {
     id: `notice:${item.id}`,
     kind,
-    title: `${providerName(item.provider)} ${VERB[kind]}`,
+    title: `${providerName(item.provider)} ${NOTICE_VERBS[kind]}`,
     body,
     ...(agent ? { agentId: agent.id } : {}),
     itemId: item.id,

@@ -1,5 +1,5 @@
 // Views of a scan: the JSON contract (docs/architecture.md#contracts) and a table for people. Wording lives here.
-import { providerName } from "@mytty-bar/protocol";
+import { agentName } from "@mytty-bar/protocol";
 import type { DetectedAgent, TerminalLocation } from "@mytty-bar/detect";
 
 export interface AgentRow {
@@ -37,11 +37,6 @@ const VIA_TEXT: Record<DetectedAgent["via"], string> = {
   descendant: "under wrapper",
   hint: "MYTTY_AGENT",
 };
-
-function agentName(a: DetectedAgent): string {
-  if (a.provider === "antigravity" && a.variant === "gemini") return "Gemini CLI";
-  return providerName(a.provider);
-}
 
 export function whereText(t: TerminalLocation): string {
   const parts: string[] = [];
