@@ -123,6 +123,7 @@ function parseLine(line: string): ParsedLine {
   try {
     raw = JSON.parse(line);
   } catch {
+    // Not JSON: the client's mistake, answered as such (nothing of ours failed).
     return {
       ok: false,
       reply: { ok: false, error: { code: "bad-request", message: "Each line must be one JSON object." } },
