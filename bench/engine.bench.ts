@@ -4,7 +4,7 @@
 import { promises as fs } from "node:fs";
 import { runId } from "@mytty-bar/protocol";
 import { Engine, fixture, hookCommand, makeWorld, ourRows, Tmux, until } from "../test/engine-harness.js";
-import { callHook, cpuMs, rssMb } from "./proc.js";
+import { callHook, idleSample } from "./proc.js";
 import { summarize } from "./stats.js";
 
 const IDLE_SECONDS = 60;
@@ -111,21 +111,13 @@ export default async function (): Promise<Record<string, unknown>> {
       20_000,
       "20 agents",
     );
-    const pid = engine.child!.pid!;
-    const cpu0 = cpuMs(pid);
-    const wall0 = performance.now();
-    let rssMax = 0;
-    for (let s = 0; s < IDLE_SECONDS; s += 5) {
-      await new Promise((r) => setTimeout(r, 5000));
-      rssMax = Math.max(rssMax, rssMb(pid));
-    }
-    const share = (cpuMs(pid) - cpu0) / (performance.now() - wall0);
+    const { cpuPercent, rssMaxMb: rssMax } = await idleSample(engine.child!.pid!, IDLE_SECONDS);
     result.idle = {
       terminals: (await ourRows(world, engine)).length,
       seconds: IDLE_SECONDS,
-      cpuPercentOfCore: Number((share * 100).toFixed(2)),
+      cpuPercentOfCore: Number(cpuPercent.toFixed(2)),
       rssMbMax: Number(rssMax.toFixed(1)),
-      cpu: { figure: Number((share * 100).toFixed(2)), target: "<= 2 (% of a core)", holds: share * 100 <= 2 },
+      cpu: { figure: Number(cpuPercent.toFixed(2)), target: "<= 2 (% of a core)", holds: cpuPercent <= 2 },
       rss: { figure: Number(rssMax.toFixed(1)), target: "<= 120 (MB)", holds: rssMax <= 120 },
     };
   } finally {

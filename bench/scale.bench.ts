@@ -7,7 +7,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { createScanner, createSource } from "@mytty-bar/detect";
 import { runId } from "@mytty-bar/protocol";
 import { BIN, Engine, fixture, hookCommand, makeWorld, until } from "../test/engine-harness.js";
-import { callHook, cpuMs, rssMb } from "./proc.js";
+import { callHook, idleSample } from "./proc.js";
 import { percentile, summarize } from "./stats.js";
 
 const IDLE_SECONDS = 30;
@@ -82,14 +82,7 @@ async function engineAt(total: number): Promise<Record<string, unknown>> {
     await engine.start();
     const pid = engine.child!.pid!;
     await new Promise((r) => setTimeout(r, 4000)); // first scans and the start's compaction
-    const cpu0 = cpuMs(pid);
-    const wall0 = performance.now();
-    let rssMax = 0;
-    for (let s = 0; s < IDLE_SECONDS; s += 5) {
-      await new Promise((r) => setTimeout(r, 5000));
-      rssMax = Math.max(rssMax, rssMb(pid));
-    }
-    const idle = (100 * (cpuMs(pid) - cpu0)) / (performance.now() - wall0);
+    const { cpuPercent: idle, rssMaxMb: rssMax } = await idleSample(pid, IDLE_SECONDS);
     const command = hookCommand(world, "codex", "UserPromptSubmit");
     const session = "be4c0000-0000-4000-8000-000000002000";
     const latency: number[] = [];

@@ -9,27 +9,12 @@ import { resolvePaths } from "@mytty-bar/installers";
 import { createEngine, request } from "@mytty-bar/engine";
 import { MAX_LOG_LINES } from "../packages/engine/src/persistence.js";
 import { createIntake } from "../packages/engine/src/intake.js";
-import { workload } from "../packages/engine/test/workload.js";
+import { simulatedEngine as options, workload } from "../packages/engine/test/workload.js";
 
 const EVENTS = Number(process.env.WEEK_EVENTS ?? 100_000);
 const SESSIONS = 500;
 const STEP_MS = 6000; // 100,000 events a week
 const BATCH = 1000;
-
-function options(paths: ReturnType<typeof resolvePaths>, clock: { t: number }) {
-  return {
-    paths,
-    scanner: {
-      scan: async () => ({ processes: [], agents: [], at: new Date(clock.t) }),
-      join: async () => ({ tty: null, terminal: {} }),
-    },
-    source: { cwd: async () => undefined },
-    cpu: async () => new Map<number, number>(),
-    insights: false as const,
-    now: () => new Date(clock.t),
-    spoolPollMs: 60_000,
-  };
-}
 
 async function week(): Promise<Record<string, unknown>> {
   const home = await fs.mkdtemp(path.join(os.tmpdir(), "mytty-week-"));

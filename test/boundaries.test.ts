@@ -23,6 +23,14 @@ describe("package boundaries (lint)", () => {
     expect(messages[0]).toContain("Relative import leaves packages/detect");
   });
 
+  it("lets only an app's bin/ and scripts/ share tools/ by relative path", async () => {
+    const code = 'require("../../../tools/cli-launch.cjs");\n';
+    expect(await lint("apps/team/bin/x.js", code)).toEqual([]);
+    expect(await lint("apps/doctor/scripts/x.mjs", 'import "../../../tools/bundle-cli.mjs";\n')).toEqual([]);
+    expect(await lint("apps/team/src/x.ts", 'import "../../../tools/cli-launch.cjs";\n')).toHaveLength(1);
+    expect(await lint("apps/team/bin/x.js", 'require("../../doctor/bin/mytty-doctor.js");\n')).toHaveLength(1);
+  });
+
   it("fails when protocol imports another package of ours", async () => {
     const messages = await lint("packages/protocol/src/x.ts", 'import { b } from "@mytty-bar/detect";\nb();\n');
     expect(messages).toEqual(["packages/protocol may not import @mytty-bar/detect (allowed: nothing of ours)."]);

@@ -30,6 +30,17 @@ function publicSubpath(dep, sub) {
   }
 }
 
+/**
+ * An app's launcher (bin/) and build scripts (scripts/) may share the repository's tools/ by relative
+ * path: they run before any package resolves, and a bare name would cost the CLIs' start-up a lookup.
+ * Source files (src/) never reach tools/.
+ */
+function launcherTool(file, target) {
+  const from = path.relative(ROOT, path.resolve(file)).split(path.sep);
+  const to = path.relative(ROOT, target).split(path.sep);
+  return from[0] === "apps" && (from[2] === "bin" || from[2] === "scripts") && to[0] === "tools" && to.length === 2;
+}
+
 /** "packages/detect" / "apps/doctor" for a file, or null outside a workspace. */
 function workspaceOf(file) {
   const rel = path.relative(ROOT, path.resolve(file)).split(path.sep);
@@ -46,7 +57,7 @@ function check(context, node, source) {
   if (source.startsWith(".")) {
     const target = path.resolve(path.dirname(file), source);
     const targetHome = workspaceOf(target);
-    if (home && targetHome !== home) {
+    if (home && targetHome !== home && !launcherTool(file, target)) {
       context.report({
         node,
         message: `Relative import leaves ${home}: import the package by name (@mytty-bar/…) instead.`,

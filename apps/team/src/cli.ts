@@ -1,16 +1,9 @@
-// mytty-team: list/wait/stats over the engine's control socket, plus the tmux team commands.
+// mytty-team: list/wait/stats over the engine's control socket, plus the tmux team commands
+// (program.ts). The fast path (fast-main.ts) runs list/wait/stats without loading this.
 import { createRequire } from "node:module";
 import { Command, CommanderError } from "commander";
-import { registerList } from "./commands/list.js";
-import { registerStats } from "./commands/stats.js";
-import { registerWait } from "./commands/wait.js";
-import { registerTeamCommands } from "./commands/register.js";
-import { engineAction } from "./engine/run.js";
-
-const io = {
-  out: (t: string) => void process.stdout.write(`${t}\n`),
-  err: (t: string) => void process.stderr.write(`${t}\n`),
-};
+import { defaultContext } from "./default-context.js";
+import { registerCommands } from "./program.js";
 
 const { version } = createRequire(import.meta.url)("../package.json") as { version: string };
 const program = new Command("mytty-team")
@@ -18,11 +11,7 @@ const program = new Command("mytty-team")
   .version(version, "-V, --version", "print the version")
   .showHelpAfterError()
   .exitOverride();
-const run = engineAction(io);
-registerList(program, run);
-registerWait(program, run);
-registerStats(program, run);
-registerTeamCommands(program);
+registerCommands(program, defaultContext);
 
 try {
   await program.parseAsync(process.argv);
@@ -31,7 +20,7 @@ try {
     // commander already printed the usage error; help and version exit 0.
     process.exitCode = error.exitCode === 0 ? 0 : 2;
   } else {
-    io.err(error instanceof Error ? error.message : String(error));
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;
   }
 }

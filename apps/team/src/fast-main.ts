@@ -5,10 +5,13 @@
 // is left to the full CLI (cli.ts), which says the same things.
 import fs from "node:fs";
 import { WAIT_CONDITIONS, type WaitCondition } from "@mytty-bar/engine/client";
+import { resolvePaths } from "@mytty-bar/paths";
 import { runList } from "./commands/list.js";
 import { runStats } from "./commands/stats.js";
-import { engineAction, type CommandIo } from "./engine/run.js";
-import { runWait, timeoutSeconds } from "./engine/wait-call.js";
+import { runWait, timeoutSeconds } from "./commands/wait.js";
+import type { Body, EngineContext } from "./context.js";
+import { engineLink } from "./engine-link.js";
+import { runner } from "./run.js";
 
 /** Synchronous write to a file descriptor; falls back to the stream when the pipe is non-blocking and full. */
 function writeFd(fd: 1 | 2, text: string): void {
@@ -27,15 +30,13 @@ function writeFd(fd: 1 | 2, text: string): void {
   }
 }
 
-type Body = (io: CommandIo) => Promise<number>;
-
 /** The command as a fast one, or undefined when the full CLI must parse it. */
-export function fastCommand(argv: readonly string[]): Body | undefined {
+export function fastCommand(argv: readonly string[]): Body<EngineContext> | undefined {
   const [command, ...rest] = argv;
   const json = rest.includes("--json");
   if (command === "list" || command === "stats") {
     if (rest.some((a) => a !== "--json")) return undefined;
-    return command === "list" ? (io) => runList(io, json) : (io) => runStats(io, json);
+    return command === "list" ? (ctx) => runList(ctx, json) : (ctx) => runStats(ctx, json);
   }
   if (command !== "wait") return undefined;
   let agent: string | undefined;
@@ -57,15 +58,21 @@ export function fastCommand(argv: readonly string[]): Body | undefined {
     json,
     ...(timeout !== undefined ? { timeoutSeconds: timeout } : {}),
   };
-  return (io) => runWait(io, agent, options);
+  return (ctx) => runWait(ctx, agent, options);
 }
 
 /** Runs the command when it is a fast one; false hands it to the full CLI. */
 export function main(argv: readonly string[] = process.argv.slice(2)): boolean {
   const body = fastCommand(argv);
   if (!body) return false;
-  const io: CommandIo = { out: (t) => writeFd(1, t), err: (t) => writeFd(2, t) };
-  engineAction(io)(body).catch((error: unknown) => {
+  const env = process.env;
+  const context = (): EngineContext => ({
+    out: (t) => writeFd(1, t),
+    err: (t) => writeFd(2, t),
+    env,
+    engine: engineLink(resolvePaths({ env })),
+  });
+  runner(context)(body).catch((error: unknown) => {
     writeFd(2, error instanceof Error ? error.message : String(error));
     process.exitCode = 1;
   });

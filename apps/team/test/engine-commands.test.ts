@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { AgentRow } from "@mytty-bar/engine";
-import { formatTable } from "../src/engine/table.js";
+import { formatTable } from "../src/commands/table.js";
 import { formatStats } from "../src/commands/stats.js";
-import { parseTimeout } from "../src/commands/wait.js";
+import { parseTimeout } from "../src/program.js";
 
 const row = (extra: Partial<AgentRow>): AgentRow => ({
   id: "claude-code-42",

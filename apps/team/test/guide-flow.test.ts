@@ -13,13 +13,9 @@ import {
 } from "@mytty-bar/installers";
 import { Command } from "commander";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TeamContext } from "../src/commands/context.js";
-import { engineLink } from "../src/commands/engine-link.js";
-import { registerList } from "../src/commands/list.js";
-import { registerTeamCommands } from "../src/commands/register.js";
-import { registerStats } from "../src/commands/stats.js";
-import { registerWait } from "../src/commands/wait.js";
-import { engineAction } from "../src/engine/run.js";
+import type { TeamContext } from "../src/context.js";
+import { engineLink } from "../src/engine-link.js";
+import { registerCommands } from "../src/program.js";
 import { createTmuxRunner } from "../src/tmux/runner.js";
 import { guideCommandLines, shellWords } from "./helpers/guide-lines.js";
 import { startPrivateTmux, type PrivateTmux } from "./helpers/tmux-server.js";
@@ -61,8 +57,8 @@ async function mytty(words: string[]): Promise<{ code: number; out: string }> {
   const ctx: TeamContext = {
     env: t.paneEnv,
     paths,
-    stdout: io.out,
-    stderr: io.err,
+    out: io.out,
+    err: io.err,
     write: io.out,
     tmux: (socket) => createTmuxRunner(socket === undefined ? { env: t.paneEnv } : { env: t.paneEnv, socket }),
     engine: engineLink(paths),
@@ -70,11 +66,7 @@ async function mytty(words: string[]): Promise<{ code: number; out: string }> {
     pid: process.pid,
   };
   const program = new Command("mytty-team").exitOverride();
-  const run = engineAction(io);
-  registerList(program, run);
-  registerWait(program, run);
-  registerStats(program, run);
-  registerTeamCommands(program, () => ctx);
+  registerCommands(program, () => ctx);
   try {
     await program.parseAsync(words, { from: "user" });
     return { code: typeof process.exitCode === "number" ? process.exitCode : 0, out: out.join("\n") };

@@ -3,11 +3,7 @@
 import { guideText, resolvePaths, teamGuide } from "@mytty-bar/installers";
 import { Command, CommanderError } from "commander";
 import { describe, expect, it } from "vitest";
-import { registerList } from "../src/commands/list.js";
-import { registerTeamCommands } from "../src/commands/register.js";
-import { registerStats } from "../src/commands/stats.js";
-import { registerWait } from "../src/commands/wait.js";
-import { engineAction } from "../src/engine/run.js";
+import { registerCommands } from "../src/program.js";
 import { guideCommandLines, shellWords } from "./helpers/guide-lines.js";
 import { runTeam, testContext } from "./helpers/context.js";
 
@@ -16,13 +12,9 @@ const paths = resolvePaths({ env: { HOME: "/home/alex" }, platform: "linux" });
 class Parsed extends Error {}
 
 function program(): Command {
-  // Composed exactly like src/cli.ts (which parses process.argv on import, so it cannot be imported).
+  // The program src/cli.ts parses with (cli.ts parses process.argv on import, so it cannot be imported).
   const p = new Command("mytty-team").exitOverride().configureOutput({ writeOut: () => {}, writeErr: () => {} });
-  const run = engineAction({ out: () => {}, err: () => {} });
-  registerList(p, run);
-  registerWait(p, run);
-  registerStats(p, run);
-  registerTeamCommands(p, () => testContext({ HOME: "/home/alex" }).ctx);
+  registerCommands(p, () => testContext({ HOME: "/home/alex" }).ctx);
   p.hook("preAction", () => {
     throw new Parsed();
   });

@@ -1,7 +1,7 @@
 // Pure parts: pane parsing, the split choice, the caller lookup for `status`, the ancestor walk.
 import type { AgentRow } from "@mytty-bar/engine";
 import { describe, expect, it } from "vitest";
-import { ancestorsFrom } from "../src/commands/default-context.js";
+import { ancestorsFrom } from "../src/default-context.js";
 import { parseLines } from "../src/commands/read.js";
 import { chunks } from "../src/commands/send.js";
 import { cleanNote, findCaller } from "../src/commands/status.js";

@@ -60,6 +60,29 @@ export interface Scanner {
 // Ancestors whose environment the join may read for a MYTTY_AGENT hint.
 const JOIN_HINT_DEPTH = 16;
 
+/** A detected agent row; memoised per process so a steady scan does not touch argv or the executable link again. */
+function toAgent(
+  cache: ClassificationCache,
+  p: ProcessInfo,
+  c: Classification,
+  via: DetectionVia,
+  terminal: TerminalLocation,
+): DetectedAgent {
+  const shown = cache.memo(p, "shown", () => ({ executable: p.executable ?? p.argv[0] ?? "", argv: p.argv }));
+  const agent: DetectedAgent = {
+    tty: p.tty,
+    pid: p.pid,
+    provider: c.provider,
+    via,
+    executable: shown.executable,
+    argv: shown.argv,
+    startTime: p.startTime,
+    terminal,
+  };
+  if (c.provider === "antigravity") agent.variant = c.variant ?? variantOf(p.executable, p.argv);
+  return agent;
+}
+
 export function createScanner(options: ScannerOptions = {}): Scanner {
   const base = defaultEffects();
   if (base.platform === "linux") base.socketsOf = (pid) => unixSocketsOf(pid);
@@ -76,23 +99,6 @@ export function createScanner(options: ScannerOptions = {}): Scanner {
     return table;
   };
   let lastListing: readonly ProcessInfo[] | undefined;
-
-  function toAgent(p: ProcessInfo, c: Classification, via: DetectionVia, terminal: TerminalLocation): DetectedAgent {
-    // Memoised so a steady scan does not touch argv or the executable link again.
-    const shown = cache.memo(p, "shown", () => ({ executable: p.executable ?? p.argv[0] ?? "", argv: p.argv }));
-    const agent: DetectedAgent = {
-      tty: p.tty,
-      pid: p.pid,
-      provider: c.provider,
-      via,
-      executable: shown.executable,
-      argv: shown.argv,
-      startTime: p.startTime,
-      terminal,
-    };
-    if (c.provider === "antigravity") agent.variant = c.variant ?? variantOf(p.executable, p.argv);
-    return agent;
-  }
 
   async function context(table: ProcessTable, ttys: readonly string[]): Promise<LocateContext> {
     const servers = new Map<number, ProcessInfo>();
@@ -123,7 +129,7 @@ export function createScanner(options: ScannerOptions = {}): Scanner {
       found.map((f) => f.process.tty!),
     );
     const agents = await Promise.all(
-      found.map(async (f) => toAgent(f.process, f.classification, f.via, await locate(ctx, f.process))),
+      found.map(async (f) => toAgent(cache, f.process, f.classification, f.via, await locate(ctx, f.process))),
     );
     cache.endScan(processes);
     return { processes, agents, at: new Date() };
@@ -149,7 +155,7 @@ export function createScanner(options: ScannerOptions = {}): Scanner {
     }
     const tty = hit.p.tty;
     const ctx = await context(table, tty ? [tty] : []);
-    const agent = toAgent(hit.p, hit.c, hit.via, await locate(ctx, hit.p));
+    const agent = toAgent(cache, hit.p, hit.c, hit.via, await locate(ctx, hit.p));
     return { agent, tty, terminal: agent.terminal };
   }
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { ProviderIdSchema, type ProviderId, type SpoolEnvelope } from "@mytty-bar/protocol";
 import type { DetectedAgent, TerminalLocation } from "@mytty-bar/detect";
 import { TerminalSchema } from "./snapshot.js";
-import type { PollActivity } from "./poll-activity.js";
+import { nextPollActivity, type PollActivity } from "./poll-activity.js";
 import type { UsageWindow } from "./insights/usage.js";
 
 /** What the event log remembers about the agent an event joined to (enough to rebuild the row). */
@@ -133,4 +133,25 @@ export function mergeTerminal(terminal: TerminalLocation, hints: Record<string, 
   if (merged.tmuxPane === undefined && hints.tmux_pane !== undefined) merged.tmuxPane = hints.tmux_pane;
   if (merged.hints === undefined && Object.keys(hints).length > 0) merged.hints = hints;
   return merged;
+}
+
+/** A scan saw the agent again: its terminal, executable and argv as detected now; alive, not gone. */
+export function markDetected(record: AgentRecord, fresh: AgentRef): void {
+  Object.assign(record, {
+    tty: fresh.tty,
+    terminal: fresh.terminal,
+    via: fresh.via,
+    executable: fresh.executable,
+    argv: fresh.argv,
+  });
+  record.detected = true;
+  record.alive = true;
+  delete record.goneAt;
+}
+
+/** A live agent's CPU on this poll moves its poll activity; pollChangedAt marks a change of state. */
+export function notePollActivity(record: AgentRecord, cpuMs: number | undefined, now: Date): void {
+  const before = record.poll?.state;
+  record.poll = nextPollActivity(record.poll, cpuMs, now.getTime());
+  if (record.poll.state !== before) record.pollChangedAt = now.toISOString();
 }

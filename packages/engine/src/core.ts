@@ -21,18 +21,19 @@ import {
 } from "@mytty-bar/protocol";
 import type { JoinResult, ProcessInfo, ScanResult } from "@mytty-bar/detect";
 import { chainVerdict } from "./join.js";
+import { adoptSession, fallbackRef } from "./routing.js";
 import {
   recordFromRef,
   refFromDetected,
-  refFromSession,
   processKey,
   refOf,
   hintsOf,
   mergeTerminal,
+  markDetected,
+  notePollActivity,
   type AgentRecord,
   type AgentRef,
 } from "./agents.js";
-import { nextPollActivity } from "./poll-activity.js";
 import { disconnectEvent, pruneRecords, pruneRuns } from "./retention.js";
 import type { LogEntry, RunEntry } from "./log-entry.js";
 import { mergeChange, type Change } from "./change.js";
@@ -51,15 +52,32 @@ export type Prepared =
 // Owns the engine's state: other modules read it and change it only through these methods, which return
 // what changed (a Change, a log entry, a boolean) for engine.ts's one commit path to persist and publish.
 export class EngineCore {
-  tracker: TrackerState = emptyTracker();
+  private state: TrackerState = emptyTracker();
+  /** Runs and Attention items; the core applies events to it in place. */
+  get tracker(): TrackerState {
+    return this.state;
+  }
   private estimator: CursorEstimatorState = emptyEstimator();
-  readonly agents = new Map<string, AgentRecord>();
+  private readonly records = new Map<string, AgentRecord>();
+  /** Every agent the engine knows, by key; read-only outside: changes go through this class's methods. */
+  get agents(): ReadonlyMap<string, Readonly<AgentRecord>> {
+    return this.records;
+  }
   /** runId → agent key. */
-  readonly runOwner = new Map<string, string>();
+  private readonly owners = new Map<string, string>();
+  get runOwner(): ReadonlyMap<string, string> {
+    return this.owners;
+  }
   /** provider + session id → agent key: later events of a session whose helper parent already exited. */
-  readonly sessions = new Map<string, string>();
+  private readonly bySession = new Map<string, string>();
+  get sessions(): ReadonlyMap<string, string> {
+    return this.bySession;
+  }
   /** The latest process table, by pid (liveness). */
-  processes: ReadonlyMap<number, ProcessInfo> = new Map();
+  private table: ReadonlyMap<number, ProcessInfo> = new Map();
+  get processes(): ReadonlyMap<number, ProcessInfo> {
+    return this.table;
+  }
   readonly counters: CoreCounters = { accepted: 0, duplicates: 0, rejected: 0, ignored: 0 };
   readonly lastEventAt: Record<string, string> = {};
 
@@ -85,7 +103,7 @@ export class EngineCore {
     this.estimator = due.state;
     const change: Change = { created: [], log: [] };
     for (const event of due.events) {
-      const record = this.agents.get(this.runOwner.get(event.runId) ?? "");
+      const record = this.records.get(this.owners.get(event.runId) ?? "");
       if (!record) continue;
       mergeChange(change, this.apply(event, refOf(record), now, false));
     }
@@ -123,30 +141,30 @@ export class EngineCore {
     let ref: AgentRef;
     if (verdict.use === "agent" && joined?.agent) {
       const agent = joined.agent;
-      const existing = this.agents.get(processKey(agent.pid, agent.startTime));
+      const existing = this.records.get(processKey(agent.pid, agent.startTime));
       ref = existing ? refOf(existing) : { ...refFromDetected(agent), terminal: mergeTerminal(joined.terminal, hints) };
-      this.adoptSession(event, ref, now);
+      adoptSession({ records: this.records, owners: this.owners, sessions: this.bySession }, event, ref, now);
     } else {
-      ref = this.fallbackRef(event, envelope, joined, hints);
+      ref = fallbackRef(this, event, envelope, joined, hints);
     }
     return this.apply(event, ref, now, false);
   }
 
   /** Applies one event to one agent; `replay` re-reads the log (no counters, no new log lines). */
   apply(event: AgentEvent, ref: AgentRef, now: Date, replay: boolean): Change {
-    let record = this.agents.get(ref.key);
+    let record = this.records.get(ref.key);
     if (!record) {
       record = recordFromRef(ref, replay ? new Date(event.at) : now);
-      this.agents.set(ref.key, record);
+      this.records.set(ref.key, record);
     }
     // In place: the core owns its tracker state, so an event costs the same however many runs it keeps.
     const result = applyEvent(
-      this.tracker,
+      this.state,
       event,
       { completionThresholdMs: this.completionThresholdMs, inPlace: true },
       ref.key,
     );
-    this.tracker = result.state;
+    this.state = result.state;
     if (result.status === "duplicate") {
       if (!replay) this.counters.duplicates += 1;
       return { created: [], log: [] };
@@ -155,10 +173,10 @@ export class EngineCore {
     else if (!event.synthetic && (this.lastEventAt[event.provider] ?? "") < event.at)
       this.lastEventAt[event.provider] = event.at;
     const runId = result.run?.id ?? event.runId;
-    this.runOwner.set(runId, ref.key);
+    this.owners.set(runId, ref.key);
     if (event.sessionId !== undefined) {
       record.sessionId = event.sessionId;
-      this.sessions.set(`${event.provider}\0${event.sessionId}`, ref.key);
+      this.bySession.set(`${event.provider}\0${event.sessionId}`, ref.key);
     }
     if (event.cwd !== undefined) record.cwd = event.cwd;
     if (result.status === "applied") record.lastRunId = runId;
@@ -174,44 +192,29 @@ export class EngineCore {
 
   /** A scan arrived: update detected agents, poll activity, and close runs of agents that exited. */
   observeScan(scan: ScanResult, cpuMs: ReadonlyMap<number, number>, now: Date): Change {
-    this.processes = new Map(scan.processes.map((p) => [p.pid, p]));
+    this.table = new Map(scan.processes.map((p) => [p.pid, p]));
     const seen = new Set<string>();
     for (const agent of scan.agents) {
       const key = processKey(agent.pid, agent.startTime);
       seen.add(key);
-      const fresh = refFromDetected(agent);
-      const record = this.agents.get(key);
-      if (record) {
-        Object.assign(record, {
-          tty: fresh.tty,
-          terminal: fresh.terminal,
-          via: fresh.via,
-          executable: fresh.executable,
-          argv: fresh.argv,
-        });
-        record.detected = true;
-        record.alive = true;
-        delete record.goneAt;
-      } else {
-        this.agents.set(key, { ...recordFromRef(fresh, now), detected: true });
-      }
+      const record = this.records.get(key);
+      if (record) markDetected(record, refFromDetected(agent));
+      else this.records.set(key, { ...recordFromRef(refFromDetected(agent), now), detected: true });
     }
     const change: Change = { created: [], log: [] };
     const t = now.getTime();
-    for (const record of this.agents.values()) {
+    for (const record of this.records.values()) {
       if (!seen.has(record.key)) record.detected = false;
       if (record.pid === null) continue;
-      const proc = this.processes.get(record.pid);
+      const proc = this.table.get(record.pid);
       record.alive = proc !== undefined && proc.startTime === record.startTime;
       if (record.alive) {
-        const before = record.poll?.state;
-        record.poll = nextPollActivity(record.poll, cpuMs.get(record.pid), t);
-        if (record.poll.state !== before) record.pollChangedAt = now.toISOString();
+        notePollActivity(record, cpuMs.get(record.pid), now);
         continue;
       }
       if (record.goneAt !== undefined) continue;
       record.goneAt = t;
-      const run = record.lastRunId !== undefined ? this.tracker.runs[record.lastRunId] : undefined;
+      const run = record.lastRunId !== undefined ? this.state.runs[record.lastRunId] : undefined;
       if (run && !isTerminal(run.state)) {
         mergeChange(change, this.apply(disconnectEvent(run, now), refOf(record), now, false));
       }
@@ -221,94 +224,61 @@ export class EngineCore {
   }
 
   prune(now: Date): void {
-    const { tracker, removedRuns } = pruneRuns(this.tracker, this.agents, this.runOwner, now);
-    this.tracker = tracker;
-    for (const runId of removedRuns) this.runOwner.delete(runId);
-    const dropped = new Set(pruneRecords(this.agents, this.tracker, this.runOwner, now));
+    const { tracker, removedRuns } = pruneRuns(this.state, this.agents, this.owners, now);
+    this.state = tracker;
+    for (const runId of removedRuns) this.owners.delete(runId);
+    const dropped = new Set(pruneRecords(this.agents, this.state, this.owners, now));
     if (dropped.size === 0) return;
-    for (const key of dropped) this.agents.delete(key);
-    for (const [session, owner] of this.sessions) if (dropped.has(owner)) this.sessions.delete(session);
+    for (const key of dropped) this.records.delete(key);
+    for (const [session, owner] of this.bySession) if (dropped.has(owner)) this.bySession.delete(session);
   }
 
   acknowledge(itemId: string, at: Date): boolean {
-    const item = this.tracker.attention.find((i) => i.id === itemId);
+    const item = this.state.attention.find((i) => i.id === itemId);
     if (!item || item.acknowledgedAt !== undefined) return false;
-    this.tracker = ackItem(this.tracker, itemId, at);
+    this.state = ackItem(this.state, itemId, at);
     return true;
   }
 
   /** Puts one compacted-log line back (at start, before any scan). */
   restore(entry: RunEntry): void {
     const { run, agent } = entry;
-    let record = this.agents.get(agent.key);
+    let record = this.records.get(agent.key);
     if (!record) {
       record = recordFromRef(agent, new Date(entry.firstSeenAt));
-      this.agents.set(agent.key, record);
+      this.records.set(agent.key, record);
     }
-    restoreRun(this.tracker, run as Run, entry.items);
-    this.runOwner.set(run.id, agent.key);
+    restoreRun(this.state, run as Run, entry.items);
+    this.owners.set(run.id, agent.key);
     if (run.sessionId !== undefined) {
       record.sessionId = run.sessionId;
-      this.sessions.set(`${run.provider}\0${run.sessionId}`, agent.key);
+      this.bySession.set(`${run.provider}\0${run.sessionId}`, agent.key);
     }
     if (run.cwd !== undefined) record.cwd = run.cwd;
     if (entry.latest) record.lastRunId = run.id;
     if ((this.lastEventAt[run.provider] ?? "") < run.updatedAt) this.lastEventAt[run.provider] = run.updatedAt;
   }
 
+  /** The agent process's cwd as detect read it ("" = asked, not readable), for the join's cwd fallback. */
+  setProcessCwd(key: string, cwd: string): void {
+    const record = this.records.get(key);
+    if (record) record.processCwd = cwd;
+  }
+
+  /** What the insights poll read for an agent; its transcript's session id fills a row that has none. */
+  setInsight(key: string, insight: AgentRecord["insight"], sessionId: string | undefined): void {
+    const record = this.records.get(key);
+    if (!record) return;
+    record.insight = insight;
+    if (record.sessionId === undefined && sessionId !== undefined) record.sessionId = sessionId;
+  }
+
   setNote(key: string, note: string, at: Date): LogEntry | undefined {
-    const record = this.agents.get(key);
+    const record = this.records.get(key);
     if (!record) return undefined;
     record.note = note;
     record.noteAt = at.toISOString();
     return { t: "note", key, note, at: record.noteAt };
-  }
-
-  /**
-   * An earlier event of this session could not be joined (its helper's parent had exited) and made a
-   * process-less row; now that the session's process is known, that row's runs move to it.
-   */
-  private adoptSession(event: AgentEvent, ref: AgentRef, now: Date): void {
-    if (event.sessionId === undefined) return;
-    const oldKey = this.sessions.get(`${event.provider}\0${event.sessionId}`);
-    const old = oldKey !== undefined ? this.agents.get(oldKey) : undefined;
-    if (!old || old.pid !== null || old.key === ref.key) return;
-    let target = this.agents.get(ref.key);
-    if (!target) {
-      target = recordFromRef(ref, now);
-      this.agents.set(ref.key, target);
-    }
-    for (const [runId, owner] of this.runOwner) if (owner === old.key) this.runOwner.set(runId, ref.key);
-    target.lastRunId ??= old.lastRunId;
-    target.note ??= old.note;
-    this.agents.delete(old.key);
-  }
-
-  /** The chain found no agent of the event's provider: session, run, tmux pane, then cwd decide. */
-  private fallbackRef(
-    event: AgentEvent,
-    envelope: SpoolEnvelope,
-    joined: JoinResult | undefined,
-    hints: Record<string, string>,
-  ): AgentRef {
-    const known =
-      this.agents.get(
-        event.sessionId !== undefined ? (this.sessions.get(`${event.provider}\0${event.sessionId}`) ?? "") : "",
-      ) ?? this.agents.get(this.runOwner.get(event.runId) ?? "");
-    if (known) return refOf(known);
-    const live = [...this.agents.values()].filter((a) => a.alive && a.pid !== null && a.provider === event.provider);
-    // Pane ids repeat across tmux servers: TMUX ("<socket>,<pid>,<session>") names the server.
-    const pane = envelope.env.tmux_pane;
-    const socket = envelope.env.tmux?.split(",")[0];
-    const sameServer = (a: AgentRecord) =>
-      socket === undefined || a.terminal.tmuxSocket === undefined || a.terminal.tmuxSocket === socket;
-    const inPane = pane !== undefined ? live.filter((a) => a.terminal.tmuxPane === pane && sameServer(a)) : [];
-    if (inPane.length === 1) return refOf(inPane[0]!);
-    const cwd = event.cwd ?? envelope.cwd;
-    const inCwd = cwd !== undefined ? live.filter((a) => a.processCwd === cwd) : [];
-    if (inCwd.length === 1) return refOf(inCwd[0]!);
-    const ref = refFromSession(event.provider, event.sessionId ?? event.runId, joined?.tty ?? null, hints);
-    return { ...ref, terminal: mergeTerminal(joined?.terminal ?? {}, hints) };
   }
 
   private done(status: "rejected" | "ignored", reason: string): Prepared {

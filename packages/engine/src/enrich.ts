@@ -9,7 +9,7 @@ export async function fillCwds(core: EngineCore, source: Pick<ProcessSource, "cw
   for (const record of core.agents.values()) {
     if (record.pid === null || !record.alive || record.processCwd !== undefined) continue;
     // Exited, or not readable: "" marks it asked, so the join fallback does not ask every poll.
-    record.processCwd = (await source.cwd(record.pid).catch(() => undefined)) ?? "";
+    core.setProcessCwd(record.key, (await source.cwd(record.pid).catch(() => undefined)) ?? "");
   }
 }
 
@@ -42,16 +42,14 @@ export async function pollInsights(
   }
   const result = await inspector.poll(agents, now);
   for (const [key, insight] of Object.entries(result.insights)) {
-    const record = core.agents.get(key);
-    if (!record) continue;
-    record.insight = {
+    const fields = {
       ...(insight.model !== undefined ? { model: insight.model } : {}),
       ...(insight.contextLeftPercent !== undefined ? { contextLeftPercent: insight.contextLeftPercent } : {}),
       ...(insight.resumeCommand !== undefined ? { resumeCommand: insight.resumeCommand } : {}),
       ...(insight.usage !== undefined ? { usage: insight.usage } : {}),
       ...(insight.mode !== undefined ? { mode: insight.mode } : {}),
     };
-    if (record.sessionId === undefined && insight.sessionId !== undefined) record.sessionId = insight.sessionId;
+    core.setInsight(key, fields, insight.sessionId);
   }
   const change: Change = { created: [], log: [] };
   for (const { agentKey, event } of result.events) {

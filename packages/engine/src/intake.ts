@@ -38,10 +38,8 @@ export function createIntake(options: IntakeOptions): Intake {
   let again = false;
   let stopped = false;
   let backlog = 0;
-  // Names already handed on (or rejected) that we failed to delete: never taken or counted again, their
-  // deletion retried on each slow poll until it succeeds or they are gone.
-  const stuck = new Set<string>();
   const failed = (kind: string, error: unknown) => options.onError?.(kind, error);
+  const { stuck, remove, retryStuck } = spoolRemover(options.dir, failed);
 
   const kick = (): Promise<void> => {
     if (stopped) return Promise.resolve();
@@ -74,7 +72,7 @@ export function createIntake(options: IntakeOptions): Intake {
       const names = await listNames();
       backlog = names.length;
       if (names.length === 0 || stopped) return;
-      const ordered = await inArrivalOrder(names);
+      const ordered = await inArrivalOrder(options.dir, names);
       const over = Math.max(0, ordered.length - MAX_BACKLOG);
       for (const name of ordered.slice(0, over)) {
         await remove(name);
@@ -103,85 +101,27 @@ export function createIntake(options: IntakeOptions): Intake {
     }
   }
 
-  async function inArrivalOrder(names: string[]): Promise<string[]> {
-    const stamped = await Promise.all(
-      names.map(async (name) => {
-        try {
-          const st = await fs.lstat(path.join(options.dir, name), { bigint: true });
-          return { name, at: st.mtimeNs };
-        } catch {
-          return { name, at: 0n }; // gone since readdir: take() finds it missing and skips it
-        }
-      }),
-    );
-    stamped.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.name.localeCompare(b.name)));
-    return stamped.map((s) => s.name);
-  }
-
   /** Hands one file on; false when it was gone already (nothing to delete). */
   async function take(name: string): Promise<boolean> {
-    const file = path.join(options.dir, name);
-    let bytes: Buffer | undefined;
-    let arrivedAt = Date.now();
-    let reason: string | undefined;
-    try {
-      // O_NONBLOCK|O_NOFOLLOW: a fifo or symlink dropped into the spool must not hang or redirect us.
-      const handle = await fs.open(file, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
-      try {
-        const st = await handle.stat();
-        arrivedAt = st.mtimeMs;
-        if (!st.isFile()) reason = "not-a-file";
-        else if (st.size > MAX_SPOOL_FILE_BYTES) reason = "too-large";
-        else bytes = await handle.readFile();
-      } finally {
-        await handle.close();
-      }
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
-      reason = "unreadable";
+    const read = await readSpoolFile(path.join(options.dir, name));
+    if (read === undefined) return false;
+    if (read.bytes === undefined) {
+      options.onReject(read.reason);
+      return true;
     }
-    if (bytes && bytes.length <= MAX_SPOOL_FILE_BYTES) {
-      try {
-        await options.onFile(bytes, arrivedAt);
-      } catch (error) {
-        failed("intake-handler", error);
-        options.onReject("handler-error");
-      }
-    } else {
-      options.onReject(reason ?? "too-large");
+    try {
+      await options.onFile(read.bytes, read.arrivedAt);
+    } catch (error) {
+      failed("intake-handler", error);
+      options.onReject("handler-error");
     }
     return true;
-  }
-
-  async function remove(name: string): Promise<boolean> {
-    const file = path.join(options.dir, name);
-    try {
-      await fs.rm(file, { recursive: true, force: true });
-      stuck.delete(name);
-      return true;
-    } catch (error) {
-      if (!stuck.has(name)) failed("spool-remove", error); // once per stuck entry, not once per poll
-      stuck.add(name);
-      return false;
-    }
-  }
-
-  async function retryStuck(): Promise<void> {
-    for (const name of [...stuck]) await remove(name);
   }
 
   return {
     start() {
       stopped = false;
-      try {
-        watcher = watch(options.dir, { persistent: false }, () => void kick());
-        watcher.on("error", () => {
-          watcher?.close();
-          watcher = undefined;
-        });
-      } catch {
-        watcher = undefined; // no fs.watch here (some filesystems): the slow poll alone still takes every file
-      }
+      watcher = watchDir(options.dir, () => void kick());
       poll = setInterval(() => {
         void retryStuck().then(kick);
       }, options.pollMs ?? 1000);
@@ -201,4 +141,79 @@ export function createIntake(options: IntakeOptions): Intake {
       poll = undefined;
     },
   };
+}
+
+/** Oldest first by mtime (ns), name as the tie-break. */
+async function inArrivalOrder(dir: string, names: string[]): Promise<string[]> {
+  const stamped = await Promise.all(
+    names.map(async (name) => {
+      try {
+        const st = await fs.lstat(path.join(dir, name), { bigint: true });
+        return { name, at: st.mtimeNs };
+      } catch {
+        return { name, at: 0n }; // gone since readdir: take() finds it missing and skips it
+      }
+    }),
+  );
+  stamped.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.name.localeCompare(b.name)));
+  return stamped.map((s) => s.name);
+}
+
+type SpoolRead = { bytes: Buffer; arrivedAt: number } | { bytes?: undefined; reason: string };
+
+/** One spool file's bytes, or why it cannot be taken; undefined when it is gone already. */
+async function readSpoolFile(file: string): Promise<SpoolRead | undefined> {
+  try {
+    // O_NONBLOCK|O_NOFOLLOW: a fifo or symlink dropped into the spool must not hang or redirect us.
+    const handle = await fs.open(file, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+    try {
+      const st = await handle.stat();
+      if (!st.isFile()) return { reason: "not-a-file" };
+      if (st.size > MAX_SPOOL_FILE_BYTES) return { reason: "too-large" };
+      const bytes = await handle.readFile();
+      // It may have grown between stat and read.
+      return bytes.length <= MAX_SPOOL_FILE_BYTES ? { bytes, arrivedAt: st.mtimeMs } : { reason: "too-large" };
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    return { reason: "unreadable" };
+  }
+}
+
+/** fs.watch on the spool, or undefined where it is not available. */
+function watchDir(dir: string, onChange: () => void): FSWatcher | undefined {
+  try {
+    const watcher = watch(dir, { persistent: false }, onChange);
+    // A watcher that fails is closed; the slow poll alone still takes every file.
+    watcher.on("error", () => watcher.close());
+    return watcher;
+  } catch {
+    return undefined; // no fs.watch here (some filesystems): the slow poll alone still takes every file
+  }
+}
+
+/**
+ * Deletes taken spool files. Names already handed on (or rejected) that we failed to delete are
+ * `stuck`: never taken or counted again, their deletion retried on each slow poll until it succeeds
+ * or they are gone.
+ */
+function spoolRemover(dir: string, failed: (kind: string, error: unknown) => void) {
+  const stuck = new Set<string>();
+  async function remove(name: string): Promise<boolean> {
+    try {
+      await fs.rm(path.join(dir, name), { recursive: true, force: true });
+      stuck.delete(name);
+      return true;
+    } catch (error) {
+      if (!stuck.has(name)) failed("spool-remove", error); // once per stuck entry, not once per poll
+      stuck.add(name);
+      return false;
+    }
+  }
+  const retryStuck = async (): Promise<void> => {
+    for (const name of [...stuck]) await remove(name);
+  };
+  return { stuck: stuck as ReadonlySet<string>, remove, retryStuck };
 }

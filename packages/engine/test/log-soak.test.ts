@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { resolvePaths, type Paths } from "@mytty-bar/installers";
 import { createEngine, request, type AgentRow, type Engine, type Stats } from "@mytty-bar/engine";
 import { MAX_LOG_LINES } from "../src/persistence.js";
-import { workload } from "./workload.js";
+import { simulatedEngine as options, workload } from "./workload.js";
 
 const EVENTS = 20_000;
 const BATCH = 1000;
@@ -21,21 +21,6 @@ afterEach(async () => {
   for (const engine of engines.splice(0)) await engine.stop();
   for (const dir of dirs.splice(0)) await fs.rm(dir, { recursive: true, force: true });
 });
-
-function options(paths: Paths, clock: { t: number }) {
-  return {
-    paths,
-    scanner: {
-      scan: async () => ({ processes: [], agents: [], at: new Date(clock.t) }),
-      join: async () => ({ tty: null, terminal: {} }),
-    },
-    source: { cwd: async () => undefined },
-    cpu: async () => new Map<number, number>(),
-    insights: false as const,
-    now: () => new Date(clock.t),
-    spoolPollMs: 60_000,
-  };
-}
 
 const list = async (paths: Paths) =>
   (await request<{ agents: AgentRow[] }>(paths.controlSocket, { op: "list" })).agents;

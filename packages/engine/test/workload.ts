@@ -1,6 +1,7 @@
 // A long day (or week) of hook calls for the log soak test and the week bench: `sessions` Codex
 // sessions coming and going over the stream (about `concurrent` at a time), each running turns of
 // prompt → tools → approval → tool → stop, from the repository's real payload fixtures.
+import type { Paths } from "@mytty-bar/paths";
 import { formatSpoolFile } from "@mytty-bar/protocol";
 import { payload } from "./helpers.js";
 
@@ -47,4 +48,23 @@ export function* workload(options: WorkloadOptions): Generator<WorkloadEvent> {
     };
     yield { bytes: formatSpoolFile({ provider: "codex", env: {} }, JSON.stringify(body)), session, turnId };
   }
+}
+
+/**
+ * createEngine options for a workload run: an empty fake process table, no insights, a simulated
+ * clock (`clock.t`, epoch ms) and a slow spool poll, so what is measured is the engine's own cost.
+ */
+export function simulatedEngine(paths: Paths, clock: { t: number }) {
+  return {
+    paths,
+    scanner: {
+      scan: async () => ({ processes: [], agents: [], at: new Date(clock.t) }),
+      join: async () => ({ tty: null, terminal: {} }),
+    },
+    source: { cwd: async () => undefined },
+    cpu: async () => new Map<number, number>(),
+    insights: false as const,
+    now: () => new Date(clock.t),
+    spoolPollMs: 60_000,
+  };
 }

@@ -8,8 +8,7 @@ import { isTerminal } from "./kinds.js";
 import type { AttentionItem } from "./attention.js";
 import { DEFAULT_COMPLETION_THRESHOLD_MS } from "./attention.js";
 import { generationRunId, syntheticId } from "./ids.js";
-import { SYNTHETIC_HOOK_PREFIX } from "./map-common.js";
-import { entersWork, nextRunState } from "./run-state.js";
+import { nextRunState } from "./run-state.js";
 import {
   acknowledgeItem,
   compareItems,
@@ -19,6 +18,9 @@ import {
   retainedItems,
 } from "./attention-reducer.js";
 import { indexRun, isOpenRun, openRunIds, rememberInPlace, seenSet } from "./tracker-index.js";
+import { advance, freshRun, OPENS_GENERATION, remember, SUPERSEDED_HOOK, withHead } from "./run-step.js";
+
+export { SUPERSEDED_HOOK };
 
 /** All runs and Attention items the engine knows: pure data, JSON-serialisable. */
 export interface TrackerState {
@@ -58,10 +60,6 @@ export interface ApplyResult {
 }
 
 export const DEFAULT_SEEN_LIMIT = 2048;
-export const SUPERSEDED_HOOK = `${SYNTHETIC_HOOK_PREFIX}runSuperseded`;
-/** closedBy for synthetic closing events; any other `mytty-bar.<rule>` hook closes with "<rule>" in kebab case. */
-const CLOSED_BY: Record<string, string> = { [SUPERSEDED_HOOK]: "superseded" };
-
 export function emptyTracker(): TrackerState {
   return { runs: {}, attention: [], seen: [] };
 }
@@ -71,34 +69,6 @@ export function currentRun(state: TrackerState, baseRunId: string): Run | undefi
   const head = state.heads?.[baseRunId];
   // The engine prunes runs it no longer shows; a pruned head falls back to the key's own run.
   return (head !== undefined ? state.runs[head] : undefined) ?? state.runs[baseRunId];
-}
-
-/** Points `baseRunId` at a new generation, forgetting heads whose run was pruned (keeps heads bounded). */
-function withHead(
-  heads: Record<string, string> | undefined,
-  runs: Record<string, Run>,
-  baseRunId: string,
-  id: string,
-): Record<string, string> {
-  const next: Record<string, string> = {};
-  for (const [base, head] of Object.entries(heads ?? {})) if (Object.hasOwn(runs, head)) next[base] = head;
-  next[baseRunId] = id;
-  return next;
-}
-
-function remember(seen: string[], id: string, limit: number): string[] {
-  // A repeat's id is already there: the same list (states are never mutated, so sharing is safe).
-  if (seen.includes(id)) return seen;
-  const next = [...seen, id];
-  return next.length > limit ? next.slice(next.length - limit) : next;
-}
-
-function closedBy(event: AgentEvent, next: RunState): string | undefined {
-  if (!event.synthetic || !(next === "idle" || isTerminal(next))) return undefined;
-  if (Object.hasOwn(CLOSED_BY, event.hook)) return CLOSED_BY[event.hook];
-  if (!event.hook.startsWith(SYNTHETIC_HOOK_PREFIX)) return undefined;
-  // "mytty-bar.processExited" → "process-exited", the spelling Run.closedBy documents.
-  return event.hook.slice(SYNTHETIC_HOOK_PREFIX.length).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }
 
 /**
@@ -118,37 +88,6 @@ function repeatOrSelf(state: TrackerState, event: AgentEvent, inPlace: boolean):
   const run = currentRun(state, event.runId);
   if (run === undefined || run.lastEventId === undefined || run.lastEventId === event.id) return undefined;
   return { ...event, id: syntheticId("repeat", event.id, event.at) };
-}
-
-/** Drops keys holding undefined so runs compare and serialise the same after every event. */
-function compact<T extends object>(value: T): T {
-  for (const key of Object.keys(value) as (keyof T)[]) if (value[key] === undefined) delete value[key];
-  return value;
-}
-
-/** Kinds that mean "a new turn is under way" when they hit a finished run of a reused key. */
-const OPENS_GENERATION = new Set<AgentEvent["kind"]>(["started", "running", "input-requested", "approval-requested"]);
-
-function freshRun(event: AgentEvent, id: string, generation: number): Run {
-  return { id, provider: event.provider, runKey: event.runKey, generation, state: "unknown", updatedAt: event.at };
-}
-
-/** The run after applying `event`, which the state machine moved to `next`. */
-function advance(run: Run, event: AgentEvent, next: RunState, scope: string | undefined, sourceId: string): Run {
-  return compact({
-    ...run,
-    state: next,
-    sessionId: run.sessionId ?? event.sessionId,
-    scope: run.scope ?? scope,
-    // Every applied event replaces message and tool, also with nothing, so stale text never lingers.
-    message: event.message,
-    toolName: event.toolName,
-    cwd: event.cwd ?? run.cwd,
-    startedAt: entersWork(run.state, next) ? event.at : run.startedAt,
-    updatedAt: event.at,
-    lastEventId: sourceId,
-    closedBy: closedBy(event, next),
-  });
 }
 
 interface Working {

@@ -1,8 +1,7 @@
 // `mytty-team focus`: bring an agent's pane to the front of its tmux window and client.
-import type { Command } from "commander";
 import { selectPaneArgs, selectWindowArgs, switchClientArgs } from "../tmux/argv.js";
 import { requireTmux, resolveAgent, tmuxOrFail } from "../tmux/resolve.js";
-import type { RunAction, TeamContext } from "./context.js";
+import type { TeamContext } from "../context.js";
 
 export async function focusAgent(ctx: TeamContext, agent: string): Promise<{ id: string; pane: string }> {
   requireTmux(ctx, "focus");
@@ -14,17 +13,4 @@ export async function focusAgent(ctx: TeamContext, agent: string): Promise<{ id:
   // The engine can also raise the host terminal app (menu bar focus port); best effort.
   if (target.row !== undefined) await ctx.engine.focus(target.id).catch(() => false);
   return { id: target.id, pane: target.pane };
-}
-
-export function registerFocus(program: Command, run: RunAction): void {
-  program
-    .command("focus")
-    .description("show an agent's pane: select its window and pane, switch your client to it")
-    .argument("<agent>", "agent id or label from `mytty-team list` (or a tmux pane id such as %3)")
-    .action((agent: string) =>
-      run(async (ctx) => {
-        const result = await focusAgent(ctx, agent);
-        ctx.stdout(`Focused ${result.id} (${result.pane}).`);
-      }),
-    );
 }

@@ -1,9 +1,8 @@
 // `mytty-team read`: the last lines an agent's pane shows (history included).
-import type { Command } from "commander";
 import { capturePaneArgs } from "../tmux/argv.js";
-import { EXIT, TeamError, say } from "../tmux/messages.js";
+import { EXIT, TeamError, say } from "../messages.js";
 import { requireTmux, resolveAgent, tmuxOrFail } from "../tmux/resolve.js";
-import type { RunAction, TeamContext } from "./context.js";
+import type { TeamContext } from "../context.js";
 
 export const DEFAULT_LINES = 100;
 
@@ -25,19 +24,4 @@ export async function readAgent(ctx: TeamContext, agent: string, lines: number):
   const captured = await tmuxOrFail(target.runner, capturePaneArgs(target.pane, lines), `read ${target.pane}`);
   // The screen below the last output is blank rows; they say nothing.
   return { id: target.id, pane: target.pane, text: captured.replace(/\s+$/u, "") };
-}
-
-export function registerRead(program: Command, run: RunAction): void {
-  program
-    .command("read")
-    .description("print the last lines of an agent's pane")
-    .argument("<agent>", "agent id or label from `mytty-team list` (or a tmux pane id such as %3)")
-    .option("--lines <n>", "how many lines of history to include", String(DEFAULT_LINES))
-    .option("--json", "print { id, pane, text } as JSON")
-    .action((agent: string, options: { lines: string; json?: boolean }) =>
-      run(async (ctx) => {
-        const result = await readAgent(ctx, agent, parseLines(options.lines));
-        ctx.stdout(options.json ? JSON.stringify(result) : result.text);
-      }),
-    );
 }

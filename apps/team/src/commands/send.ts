@@ -1,9 +1,9 @@
 // `mytty-team send`: type text into an agent's pane, literally, optionally pressing Enter.
 import { setTimeout as sleep } from "node:timers/promises";
-import type { Command } from "commander";
 import { sendEnterArgs, sendLiteralArgs } from "../tmux/argv.js";
 import { requireTmux, resolveAgent, tmuxOrFail } from "../tmux/resolve.js";
-import type { RunAction, TeamContext } from "./context.js";
+import type { TeamContext } from "../context.js";
+import { say } from "../messages.js";
 
 /** Keeps each tmux command message far below its ~16 KiB limit. */
 const CHUNK = 4000;
@@ -40,17 +40,5 @@ export async function sendToAgent(ctx: TeamContext, agent: string, text: string,
 }
 
 export function renderSend(result: SendResult): string {
-  return `Sent ${result.characters} characters to ${result.id} (${result.pane})${result.enter ? " and pressed Enter" : ""}.`;
-}
-
-export function registerSend(program: Command, run: RunAction): void {
-  program
-    .command("send")
-    .description("type text into an agent's pane (literally; --enter submits it)")
-    .argument("<agent>", "agent id or label from `mytty-team list` (or a tmux pane id such as %3)")
-    .argument("[text]", "text to type", "")
-    .option("--enter", "press Enter after the text")
-    .action((agent: string, text: string, options: { enter?: boolean }) =>
-      run(async (ctx) => ctx.stdout(renderSend(await sendToAgent(ctx, agent, text, options.enter === true)))),
-    );
+  return say.sent(result.characters, result.id, result.pane, result.enter);
 }

@@ -3,17 +3,16 @@ import { constants } from "node:fs";
 import { access, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { Option, type Command } from "commander";
 import { LAUNCH, SPAWN_PROVIDERS, isSpawnProvider, launchArgv, launchPlan, type SpawnProvider } from "../launch.js";
 import { listPanesArgs, newWindowArgs, setPaneOptionArgs, splitWindowArgs, type NewPaneSpec } from "../tmux/argv.js";
 import { labelHolder } from "../tmux/label-use.js";
 import { validModel, validSpawnLabel } from "../tmux/labels.js";
-import { EXIT, TeamError, say } from "../tmux/messages.js";
+import { EXIT, TeamError, isEngineDown, say } from "../messages.js";
 import { chooseSplit, parsePanes } from "../tmux/panes.js";
 import { paneInfo, requireTmux, rowInPane, tmuxOrFail } from "../tmux/resolve.js";
 import type { TmuxRunner } from "../tmux/runner.js";
 import { fileScript, fitsInline, inlineScript } from "../tmux/script.js";
-import { EngineDownError, type RunAction, type TeamContext } from "./context.js";
+import type { TeamContext } from "../context.js";
 
 export const DIRECTIONS = ["auto", "left", "right", "up", "down"] as const;
 export type Direction = (typeof DIRECTIONS)[number];
@@ -69,8 +68,7 @@ async function readTask(options: SpawnOptions): Promise<string> {
 async function resolveCwd(cwd: string | undefined): Promise<string> {
   const dir = path.resolve(cwd ?? process.cwd());
   const info = await stat(dir).catch(() => undefined);
-  if (!info?.isDirectory())
-    throw new TeamError(`--cwd ${dir} is not a directory: pass an existing project directory.`, EXIT.usage);
+  if (!info?.isDirectory()) throw new TeamError(say.badCwd(dir), EXIT.usage);
   return dir;
 }
 
@@ -122,7 +120,7 @@ async function engineSighting(
       seen = row?.id ?? seen;
       if (row !== undefined && (label === undefined || row.label === label)) return row.id;
     } catch (error) {
-      if (error instanceof EngineDownError) return undefined;
+      if (isEngineDown(error)) return undefined;
       throw error;
     }
     if (Date.now() > deadline) return seen;
@@ -135,10 +133,7 @@ async function engineSighting(
 export async function spawnAgent(ctx: TeamContext, options: SpawnOptions): Promise<SpawnResult> {
   requireTmux(ctx, "spawn");
   if (!isSpawnProvider(options.provider)) {
-    throw new TeamError(
-      `Unknown provider "${options.provider}": use one of ${SPAWN_PROVIDERS.join(", ")}.`,
-      EXIT.usage,
-    );
+    throw new TeamError(say.badProvider(options.provider, SPAWN_PROVIDERS), EXIT.usage);
   }
   const provider = options.provider;
   const label = options.label === undefined ? undefined : validSpawnLabel(options.label);
@@ -198,28 +193,5 @@ export async function spawnAgent(ctx: TeamContext, options: SpawnOptions): Promi
 }
 
 export function renderSpawn(result: SpawnResult): string {
-  const label = result.label === undefined ? "" : ` "${result.label}"`;
-  return `Spawned ${result.id}${label} (${result.provider}) in tmux pane ${result.pane}; next: mytty-team wait ${result.id} --until completed`;
-}
-
-export function registerSpawn(program: Command, run: RunAction): void {
-  program
-    .command("spawn")
-    .description("start a coding agent in a new tmux pane beside yours, with its task as the first prompt")
-    .addOption(
-      new Option("--provider <provider>", "which agent CLI to start").choices(SPAWN_PROVIDERS).makeOptionMandatory(),
-    )
-    .option("--task <text>", "the task, as one prompt")
-    .option("--task-file <path>", "read the task from a file instead")
-    .option("--cwd <dir>", "working directory of the new agent (default: yours)")
-    .option("--label <name>", "a short name to address the agent by")
-    .addOption(new Option("--direction <where>", "where the new pane goes").choices(DIRECTIONS).default("auto"))
-    .option("--model <model>", "model name passed to the provider CLI")
-    .option("--json", "print the result as JSON")
-    .action((options: SpawnOptions & { json?: boolean }) =>
-      run(async (ctx) => {
-        const result = await spawnAgent(ctx, options);
-        ctx.stdout(options.json ? JSON.stringify(result) : renderSpawn(result));
-      }),
-    );
+  return say.spawned(result.id, result.label, result.provider, result.pane);
 }

@@ -1,11 +1,10 @@
 // `mytty-team status "<note>"`: a worker's one-line self-report, stored by the engine on the
 // caller's own agent row (shown in `list` and the popup).
-import { ENGINE_NOT_RUNNING_MESSAGE, type AgentRow } from "@mytty-bar/engine";
-import type { Command } from "commander";
-import { EXIT, TeamError, say } from "../tmux/messages.js";
+import type { AgentRow } from "@mytty-bar/engine/client";
+import type { TeamContext } from "../context.js";
+import { EXIT, TeamError, say } from "../messages.js";
 import { rowInPane } from "../tmux/resolve.js";
 import { socketFromTmuxEnv } from "../tmux/runner.js";
-import { AgentUnknownError, EngineDownError, type RunAction, type TeamContext } from "./context.js";
 
 export const NOTE_MAX = 200;
 
@@ -46,21 +45,8 @@ export async function reportStatus(ctx: TeamContext, text: string): Promise<{ id
     await ctx.engine.note(caller === undefined ? { pid: ctx.pid } : { agent: caller.id }, note);
     return { id: caller?.id, note };
   } catch (error) {
-    if (error instanceof EngineDownError) throw new TeamError(ENGINE_NOT_RUNNING_MESSAGE, EXIT.engineDown);
-    if (error instanceof AgentUnknownError) throw new TeamError(say.callerUnknown(), EXIT.failed);
+    if (error instanceof TeamError && error.reason === "unknown-agent")
+      throw new TeamError(say.callerUnknown(), EXIT.failed);
     throw error;
   }
-}
-
-export function registerStatus(program: Command, run: RunAction): void {
-  program
-    .command("status")
-    .description("report what you (a worker agent) are doing, in one line; shown in list and the popup")
-    .argument("<note>", 'one line, e.g. "tests green, writing docs"')
-    .action((note: string) =>
-      run(async (ctx) => {
-        const result = await reportStatus(ctx, note);
-        ctx.stdout(result.id === undefined ? `Status: ${result.note}` : `Status of ${result.id}: ${result.note}`);
-      }),
-    );
 }

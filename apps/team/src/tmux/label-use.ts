@@ -1,8 +1,9 @@
 // Who already answers to a label: a spawn label must name one agent, or `read`, `wait` and `close` by
 // it fail as ambiguous. Looked up in the caller's tmux server (pane options `spawn` set) and in the
 // engine's live rows on that server; a label on another server belongs to another project (resolve.ts).
-import { rowTmuxSocket, type AgentRow } from "@mytty-bar/engine";
-import { EngineDownError, type TeamContext } from "../commands/context.js";
+import { rowTmuxSocket, type AgentRow } from "@mytty-bar/engine/client";
+import type { TeamContext } from "../context.js";
+import { isEngineDown } from "../messages.js";
 import { listPanesArgs } from "./argv.js";
 import { parsePanes } from "./panes.js";
 import type { TmuxRunner } from "./runner.js";
@@ -20,7 +21,7 @@ export async function labelHolder(ctx: TeamContext, runner: TmuxRunner, label: s
   try {
     rows = await ctx.engine.list();
   } catch (error) {
-    if (!(error instanceof EngineDownError)) throw error;
+    if (!isEngineDown(error)) throw error;
   }
   return rows.find((r) => r.label === label && isLive(r) && rowTmuxSocket(r) === runner.socket)?.id;
 }
@@ -32,7 +33,7 @@ export async function untilEngineSeesGone(ctx: TeamContext, id: string, limitMs 
     try {
       rows = await ctx.engine.list();
     } catch (error) {
-      if (error instanceof EngineDownError) return;
+      if (isEngineDown(error)) return;
       throw error;
     }
     const row = rows.find((r) => r.id === id);

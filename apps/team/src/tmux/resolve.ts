@@ -1,13 +1,13 @@
 // Agent address → tmux pane. Ids and labels come from the engine's list when it runs (detect reads
 // each pane's label); without the engine, panes that `spawn` made still answer to their id and label
 // (tmux pane options).
-import { resolveAgent as resolveRow, rowTmuxSocket, type AgentRow } from "@mytty-bar/engine";
-import { EngineDownError, type TeamContext } from "../commands/context.js";
+import { resolveAgent as resolveRow, rowTmuxSocket, type AgentRow } from "@mytty-bar/engine/client";
+import type { TeamContext } from "../context.js";
+import { nearCaller } from "../engine-link.js";
+import { EXIT, TeamError, isEngineDown, say } from "../messages.js";
 import { listPanesArgs, paneInfoArgs } from "./argv.js";
-import { EXIT, TeamError, say } from "./messages.js";
 import { parsePanes, type PaneInfo } from "./panes.js";
 import type { TmuxRunner } from "./runner.js";
-import { nearCaller } from "../engine/wait-call.js";
 
 export interface ResolvedAgent {
   /** Engine id when known, else the id `spawn` recorded, else the pane id. */
@@ -16,9 +16,6 @@ export interface ResolvedAgent {
   runner: TmuxRunner;
   row?: AgentRow;
 }
-
-// The caller's tmux server, so a label used on several servers means the agent on the caller's.
-export { nearCaller } from "../engine/wait-call.js";
 
 /** spawn/send/read/focus/close act on tmux panes: refuse early, in one line, outside tmux. */
 export function requireTmux(ctx: TeamContext, command: string): void {
@@ -48,7 +45,7 @@ async function engineRows(ctx: TeamContext): Promise<AgentRow[] | undefined> {
   try {
     return await ctx.engine.list();
   } catch (error) {
-    if (error instanceof EngineDownError) return undefined;
+    if (isEngineDown(error)) return undefined;
     throw error;
   }
 }

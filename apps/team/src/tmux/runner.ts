@@ -1,7 +1,7 @@
 // The one place that runs tmux. Commands get a TmuxRunner, so tests point it at a private server
 // (`tmux -S <tmp>/sock`) exactly the way real panes do: through $TMUX.
 import { execFile } from "node:child_process";
-import { socketFromTmuxEnv } from "@mytty-bar/engine";
+import { socketFromTmuxEnv } from "@mytty-bar/engine/client";
 
 export interface TmuxResult {
   code: number;

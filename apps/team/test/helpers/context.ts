@@ -1,26 +1,36 @@
 // A TeamContext over real tmux and real files, with the engine replaced by rows held in memory.
-import type { AgentRow } from "@mytty-bar/engine";
+import type { AgentRow, CheckedWaitResult, Stats } from "@mytty-bar/engine/client";
 import { resolvePaths } from "@mytty-bar/installers";
 import { Command } from "commander";
-import { AgentUnknownError, EngineDownError, type EngineView, type TeamContext } from "../../src/commands/context.js";
-import { registerTeamCommands } from "../../src/commands/register.js";
+import type { EngineView, TeamContext } from "../../src/context.js";
+import { EXIT, TeamError, say } from "../../src/messages.js";
+import { registerCommands } from "../../src/program.js";
 import { createTmuxRunner } from "../../src/tmux/runner.js";
+
+const engineDown = () => new TeamError(say.engineDown(), EXIT.engineDown, "engine-down");
 
 export class MemoryEngine implements EngineView {
   notes: Array<[string, string]> = [];
   focused: string[] = [];
   constructor(public rows: AgentRow[] | null = null) {}
   async list(): Promise<AgentRow[]> {
-    if (this.rows === null) throw new EngineDownError();
+    if (this.rows === null) throw engineDown();
     return this.rows;
   }
   /** pid → agent id, standing in for the engine's own parent-chain walk. */
   pidOwners = new Map<number, string>();
   async note(target: { agent: string } | { pid: number }, note: string): Promise<void> {
-    if (this.rows === null) throw new EngineDownError();
+    if (this.rows === null) throw engineDown();
     const agent = "agent" in target ? target.agent : this.pidOwners.get(target.pid);
-    if (agent === undefined) throw new AgentUnknownError();
+    if (agent === undefined) throw new TeamError("unknown agent", EXIT.failed, "unknown-agent");
     this.notes.push([agent, note]);
+  }
+  /** The tmux commands never call these; list, wait and stats are tested against a real engine. */
+  async stats(): Promise<Stats> {
+    throw engineDown();
+  }
+  async wait(): Promise<CheckedWaitResult> {
+    throw engineDown();
   }
   async focus(agentId: string): Promise<boolean> {
     this.focused.push(agentId);
@@ -40,8 +50,8 @@ export function testContext(env: NodeJS.ProcessEnv, engine: EngineView = new Mem
   const ctx: TeamContext = {
     env,
     paths: resolvePaths({ env }),
-    stdout: (text) => void out.push(`${text}\n`),
-    stderr: (text) => void err.push(`${text}\n`),
+    out: (text) => void out.push(`${text}\n`),
+    err: (text) => void err.push(`${text}\n`),
     write: (text) => void out.push(text),
     tmux: (socket) => createTmuxRunner(socket === undefined ? { env } : { env, socket }),
     engine,
@@ -61,7 +71,7 @@ export async function runTeam(
   const { ctx, out, err } = testContext(env, engine, ancestors);
   const program = new Command("mytty-team").exitOverride();
   program.configureOutput({ writeOut: (s) => void out.push(s), writeErr: (s) => void err.push(s) });
-  registerTeamCommands(program, () => ctx);
+  registerCommands(program, () => ctx);
   let code = 0;
   try {
     await program.parseAsync(args, { from: "user" });

@@ -113,6 +113,47 @@ function refuse(socket: net.Socket): void {
 
 const HELD_OPS: ReadonlySet<string> = new Set(["wait", "watch"]);
 
+type RequestId = { id?: string | number };
+type ParsedLine = { ok: true; id: RequestId; request: ControlRequest } | { ok: false; reply: ControlReply };
+
+/** One request line → the request, or the reply that refuses it (too large, not JSON, not a request). */
+function parseLine(line: string): ParsedLine {
+  if (Buffer.byteLength(line) > CONTROL_MAX_LINE_BYTES) return { ok: false, reply: TOO_LARGE };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(line);
+  } catch {
+    // Not JSON: the client's mistake, answered as such (nothing of ours failed).
+    return {
+      ok: false,
+      reply: { ok: false, error: { code: "bad-request", message: "Each line must be one JSON object." } },
+    };
+  }
+  const rawId = typeof raw === "object" && raw !== null ? (raw as { id?: unknown }).id : undefined;
+  const id = typeof rawId === "string" || typeof rawId === "number" ? { id: rawId } : {};
+  const parsed = ControlRequestSchema.safeParse(raw);
+  if (parsed.success) return { ok: true, id, request: parsed.data };
+  const issue = parsed.error.issues[0];
+  const message = `Invalid request: ${issue ? `${issue.path.join(".") || "op"}: ${issue.message}` : "unknown"}`;
+  return { ok: false, reply: { ...id, ok: false, error: { code: "bad-request", message } } };
+}
+
+/** A failed request's reply: its own code for a ControlRequestError, "internal" for anything else. */
+function errorReply(id: RequestId, error: unknown): ControlReply {
+  if (error instanceof ControlRequestError)
+    return { ...id, ok: false, error: { code: error.code, message: error.message } };
+  return {
+    ...id,
+    ok: false,
+    error: { code: "internal", message: error instanceof Error ? error.message : String(error) },
+  };
+}
+
+const TOO_LARGE: ControlReply = {
+  ok: false,
+  error: { code: "too-large", message: `A request line may hold at most ${CONTROL_MAX_LINE_BYTES} bytes.` },
+};
+
 function serve(slot: Slot, handler: ControlHandler, canHold: () => boolean): void {
   const { socket } = slot;
   let buffered = "";
@@ -174,46 +215,20 @@ function serve(slot: Slot, handler: ControlHandler, canHold: () => boolean): voi
       handleLine(line);
     }
     if (Buffer.byteLength(buffered) > CONTROL_MAX_LINE_BYTES) {
-      send({
-        ok: false,
-        error: { code: "too-large", message: `A request line may hold at most ${CONTROL_MAX_LINE_BYTES} bytes.` },
-      });
+      send(TOO_LARGE);
       socket.end();
       buffered = "";
     }
   });
 
   function handleLine(line: string): void {
-    if (Buffer.byteLength(line) > CONTROL_MAX_LINE_BYTES) {
-      send({
-        ok: false,
-        error: { code: "too-large", message: `A request line may hold at most ${CONTROL_MAX_LINE_BYTES} bytes.` },
-      });
+    const parsed = parseLine(line);
+    if (!parsed.ok) {
+      send(parsed.reply);
       return;
     }
-    let raw: unknown;
-    try {
-      raw = JSON.parse(line);
-    } catch {
-      send({ ok: false, error: { code: "bad-request", message: "Each line must be one JSON object." } });
-      return;
-    }
-    const rawId = typeof raw === "object" && raw !== null ? (raw as { id?: unknown }).id : undefined;
-    const id = typeof rawId === "string" || typeof rawId === "number" ? { id: rawId } : {};
-    const parsed = ControlRequestSchema.safeParse(raw);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      send({
-        ...id,
-        ok: false,
-        error: {
-          code: "bad-request",
-          message: `Invalid request: ${issue ? `${issue.path.join(".") || "op"}: ${issue.message}` : "unknown"}`,
-        },
-      });
-      return;
-    }
-    const held = HELD_OPS.has(parsed.data.op);
+    const { id } = parsed;
+    const held = HELD_OPS.has(parsed.request.op);
     const refusal = held
       ? holdRefusal()
       : slot.inFlight >= MAX_IN_FLIGHT
@@ -224,18 +239,9 @@ function serve(slot: Slot, handler: ControlHandler, canHold: () => boolean): voi
       return;
     }
     if (!held) slot.inFlight += 1;
-    handler(parsed.data, connection)
+    handler(parsed.request, connection)
       .then((result) => send({ ...id, ok: true, result }))
-      .catch((error: unknown) => {
-        if (error instanceof ControlRequestError)
-          send({ ...id, ok: false, error: { code: error.code, message: error.message } });
-        else
-          send({
-            ...id,
-            ok: false,
-            error: { code: "internal", message: error instanceof Error ? error.message : String(error) },
-          });
-      })
+      .catch((error: unknown) => send(errorReply(id, error)))
       .finally(() => {
         if (!held) slot.inFlight -= 1;
         slot.lastActive = Date.now();

@@ -120,6 +120,10 @@ export function estimateEvents(state: EstimateState, input: EstimateInput): Esti
       "Interrupted",
     );
 
+  /** A started event for the turn `key`; `after` tells a restart of the same turn from its first start. */
+  const started = (key: string, after: string) =>
+    emit("started", key, syntheticId(input.provider, "transcript", "started", key, after), TRANSCRIPT_HOOKS.started);
+
   if (input.interruption !== undefined) interrupt(input.interruption);
 
   let pending = false;
@@ -131,12 +135,7 @@ export function estimateEvents(state: EstimateState, input: EstimateInput): Esti
       if (!state.baselined) {
         // History before we watched: remember it, report only the turn that is working right now.
         if (isLast && turn.status === "open") {
-          emit(
-            "started",
-            turn.key,
-            syntheticId(input.provider, "transcript", "started", turn.key, ""),
-            TRANSCRIPT_HOOKS.started,
-          );
+          started(turn.key, "");
           remember(turn.key, "started");
         } else {
           remember(turn.key, "ended", turn.endedBy);
@@ -145,12 +144,7 @@ export function estimateEvents(state: EstimateState, input: EstimateInput): Esti
       }
       if (turn.status === "open") {
         if (seen?.reported !== "started") {
-          emit(
-            "started",
-            turn.key,
-            syntheticId(input.provider, "transcript", "started", turn.key, seen?.endedBy ?? ""),
-            TRANSCRIPT_HOOKS.started,
-          );
+          started(turn.key, seen?.endedBy ?? "");
           remember(turn.key, "started");
         }
         continue;
@@ -166,23 +160,13 @@ export function estimateEvents(state: EstimateState, input: EstimateInput): Esti
       if (isLast && !input.settled) {
         pending = true;
         if (seen === undefined) {
-          emit(
-            "started",
-            turn.key,
-            syntheticId(input.provider, "transcript", "started", turn.key, ""),
-            TRANSCRIPT_HOOKS.started,
-          );
+          started(turn.key, "");
           remember(turn.key, "started");
         }
         continue;
       }
       if (seen?.reported !== "started") {
-        emit(
-          "started",
-          turn.key,
-          syntheticId(input.provider, "transcript", "started", turn.key, seen?.endedBy ?? ""),
-          TRANSCRIPT_HOOKS.started,
-        );
+        started(turn.key, seen?.endedBy ?? "");
       }
       emit(
         "succeeded",

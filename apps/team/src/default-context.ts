@@ -2,9 +2,9 @@
 // control socket and the process table.
 import { execFile } from "node:child_process";
 import { resolvePaths } from "@mytty-bar/paths";
-import { createTmuxRunner } from "../tmux/runner.js";
 import type { TeamContext } from "./context.js";
 import { engineLink } from "./engine-link.js";
+import { createTmuxRunner } from "./tmux/runner.js";
 
 /** `ps -A -o pid=,ppid=` → this process's ancestors, nearest first (ps works on macOS and Linux). */
 export function ancestorsFrom(psOutput: string, start: number): number[] {
@@ -36,8 +36,8 @@ export function defaultContext(): TeamContext {
   return {
     env,
     paths,
-    stdout: (text) => void process.stdout.write(`${text}\n`),
-    stderr: (text) => void process.stderr.write(`${text}\n`),
+    out: (text) => void process.stdout.write(`${text}\n`),
+    err: (text) => void process.stderr.write(`${text}\n`),
     write: (text) => void process.stdout.write(text),
     tmux: (socket) => createTmuxRunner(socket === undefined ? { env } : { env, socket }),
     engine: engineLink(paths),

@@ -1,5 +1,6 @@
 // `mytty-team list` as a table: pure rows → text, so tests compare exact output.
-import type { AgentRow } from "@mytty-bar/engine";
+import type { AgentRow } from "@mytty-bar/engine/client";
+import { say } from "../messages.js";
 
 const COLUMNS: Array<{ title: string; cell: (r: AgentRow) => string; max: number }> = [
   { title: "ID", cell: (r) => r.id, max: 32 },
@@ -12,7 +13,7 @@ const COLUMNS: Array<{ title: string; cell: (r: AgentRow) => string; max: number
 ];
 
 export function formatTable(rows: readonly AgentRow[]): string {
-  if (rows.length === 0) return "No agents. Start one in a terminal (hooks installed? `mytty-doctor status`).";
+  if (rows.length === 0) return say.noAgents();
   const cells = rows.map((r) => COLUMNS.map((c) => clip(c.cell(r).replace(/[\p{Cc}]/gu, " "), c.max)));
   const widths = COLUMNS.map((c, i) => Math.max(c.title.length, ...cells.map((row) => row[i]!.length)));
   const line = (values: string[]) =>

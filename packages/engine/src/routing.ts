@@ -1,0 +1,59 @@
+// Which agent an event belongs to, for core.ts's commit: a session's process-less row handed to its
+// process once known, and where an event goes when its parent chain found no agent of its provider.
+import type { AgentEvent, SpoolEnvelope } from "@mytty-bar/protocol";
+import type { JoinResult } from "@mytty-bar/detect";
+import { mergeTerminal, recordFromRef, refFromSession, refOf, type AgentRecord, type AgentRef } from "./agents.js";
+import type { EngineCore } from "./core.js";
+
+/** The chain found no agent of the event's provider: session, run, tmux pane, then cwd decide. */
+export function fallbackRef(
+  core: Pick<EngineCore, "agents" | "sessions" | "runOwner">,
+  event: AgentEvent,
+  envelope: SpoolEnvelope,
+  joined: JoinResult | undefined,
+  hints: Record<string, string>,
+): AgentRef {
+  const known =
+    core.agents.get(
+      event.sessionId !== undefined ? (core.sessions.get(`${event.provider}\0${event.sessionId}`) ?? "") : "",
+    ) ?? core.agents.get(core.runOwner.get(event.runId) ?? "");
+  if (known) return refOf(known);
+  const live = [...core.agents.values()].filter((a) => a.alive && a.pid !== null && a.provider === event.provider);
+  // Pane ids repeat across tmux servers: TMUX ("<socket>,<pid>,<session>") names the server.
+  const pane = envelope.env.tmux_pane;
+  const socket = envelope.env.tmux?.split(",")[0];
+  const sameServer = (a: AgentRecord) =>
+    socket === undefined || a.terminal.tmuxSocket === undefined || a.terminal.tmuxSocket === socket;
+  const inPane = pane !== undefined ? live.filter((a) => a.terminal.tmuxPane === pane && sameServer(a)) : [];
+  if (inPane.length === 1) return refOf(inPane[0]!);
+  const cwd = event.cwd ?? envelope.cwd;
+  const inCwd = cwd !== undefined ? live.filter((a) => a.processCwd === cwd) : [];
+  if (inCwd.length === 1) return refOf(inCwd[0]!);
+  const ref = refFromSession(event.provider, event.sessionId ?? event.runId, joined?.tty ?? null, hints);
+  return { ...ref, terminal: mergeTerminal(joined?.terminal ?? {}, hints) };
+}
+
+/**
+ * An earlier event of this session could not be joined (its helper's parent had exited) and made a
+ * process-less row; now that the session's process is known, that row's runs move to it.
+ */
+export function adoptSession(
+  state: { records: Map<string, AgentRecord>; owners: Map<string, string>; sessions: ReadonlyMap<string, string> },
+  event: AgentEvent,
+  ref: AgentRef,
+  now: Date,
+): void {
+  if (event.sessionId === undefined) return;
+  const oldKey = state.sessions.get(`${event.provider}\0${event.sessionId}`);
+  const old = oldKey !== undefined ? state.records.get(oldKey) : undefined;
+  if (!old || old.pid !== null || old.key === ref.key) return;
+  let target = state.records.get(ref.key);
+  if (!target) {
+    target = recordFromRef(ref, now);
+    state.records.set(ref.key, target);
+  }
+  for (const [runId, owner] of state.owners) if (owner === old.key) state.owners.set(runId, ref.key);
+  target.lastRunId ??= old.lastRunId;
+  target.note ??= old.note;
+  state.records.delete(old.key);
+}
