@@ -92,8 +92,10 @@ export function createAnswering(deps: AnsweringDeps): Answering {
     ingested(envelope, hold, joined) {
       if (hold === undefined) return;
       const now = deps.clock();
+      // A helper already gone (a file from before a restart) waits for nothing.
+      const waiting = envelope?.pid === undefined || deps.helperAlive(envelope.pid);
       const request =
-        !stopped && envelope && joined && joined.agentKey !== undefined
+        !stopped && waiting && envelope && joined && joined.agentKey !== undefined
           ? heldRequestOf(envelope, joined.event, joined.payload, deps.newId(), now.getTime(), deps.waitSeconds())
           : undefined;
       if (!request || !joined?.agentKey) {
