@@ -159,7 +159,9 @@ describe.each(PROVIDERS)("answering $id from mytty-bar --tui", (provider) => {
     const unanswered = await outcome(await fire());
     timings.unanswered = unanswered.exited - unanswered.started;
     expect(unanswered).toMatchObject({ code: 0, stdout: "" });
-    expect(unanswered.exited - unanswered.started).toBeGreaterThanOrEqual(1500); // it was held, not skipped
+    // Held for its 2 s, not skipped, and ended by the new setting rather than the old 30 s.
+    expect(unanswered.exited - unanswered.started).toBeGreaterThanOrEqual(1500);
+    expect(unanswered.exited - unanswered.started).toBeLessThan(15_000);
 
     // kill -9 of the engine mid-hold: the hook returns nothing, long before its 30 s hold would end.
     await writeFile(paths.settingsFile, JSON.stringify({ answerWaitSeconds: 30 }));
