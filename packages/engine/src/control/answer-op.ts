@@ -1,8 +1,10 @@
 // The control socket's `answer` (docs/answering.md#from-the-control-socket). Off unless the user turns on
 // allowAgentAnswers; even then the caller must be placed, and never in the request's own pane. Fails closed:
-// a caller we cannot place, a chain we cannot walk, or any shared agent, tty or tmux pane is refused.
+// a caller missing from the process table, one with no terminal, or one sharing the request's agent process
+// or terminal (a tmux pane is its own pty) is refused. The caller names its own pid, so this keeps a
+// well-behaved agent (a lead answering for workers) off its own requests; it cannot stop one that lies.
 import type { Answer, AnswerResult } from "@mytty-bar/protocol";
-import type { JoinResult } from "@mytty-bar/detect";
+import type { ProcessInfo } from "@mytty-bar/detect";
 import type { AgentRow } from "../snapshot.js";
 import type { OpsContext } from "./ops.js";
 
@@ -14,7 +16,7 @@ export const CALLER_UNKNOWN =
   "Mytty Bar cannot tell which terminal this answer comes from, so it refuses it: pass your own pid and run from a terminal.";
 
 export async function answerFromSocket(
-  ctx: Pick<OpsContext, "engine" | "scanner">,
+  ctx: Pick<OpsContext, "engine" | "core" | "scanner">,
   requestId: string,
   answer: Answer,
   pid: number,
@@ -24,24 +26,42 @@ export async function answerFromSocket(
   const row = engine.snapshot().agents.find((a) => a.request?.id === requestId);
   // Not held (any more): the engine says which of unknown / answered / expired, and changes nothing.
   if (!row) return engine.answer(requestId, answer, "socket");
-  const caller = await ctx.scanner.join(pid).catch(() => undefined); // a walk that fails places nobody: refused
-  if (!caller || (caller.agent === undefined && caller.tty === null)) return refused(CALLER_UNKNOWN);
+  let caller = callerOf(ctx.core.processes, pid);
+  if (!caller) {
+    // Started after the last scan: one fresh poll, then the caller must be in the table.
+    await engine.poll();
+    caller = callerOf(ctx.core.processes, pid);
+  }
+  if (!caller || (caller.tty === null && !caller.pids.has(row.pid ?? -1))) return refused(CALLER_UNKNOWN);
   if (samePlace(caller, row)) return refused(OWN_PANE);
   return engine.answer(requestId, answer, "socket");
 }
 
-/** The caller shares the request's agent process, its tty or its tmux pane (on the same tmux server). */
-export function samePlace(caller: JoinResult, row: AgentRow): boolean {
-  if (caller.agent !== undefined && row.pid !== null && caller.agent.pid === row.pid) return true;
-  if (caller.tty !== null && row.tty !== null && caller.tty === row.tty) return true;
-  const pane = caller.terminal.tmuxPane;
-  if (pane !== undefined && pane === row.terminal.tmuxPane) {
-    const a = caller.terminal.tmuxSocket;
-    const b = row.terminal.tmuxSocket;
-    // Pane ids repeat across tmux servers; an unknown server counts as the same (fail closed).
-    if (a === undefined || b === undefined || a === b) return true;
+export interface Caller {
+  /** The caller and every ancestor the process table holds. */
+  pids: ReadonlySet<number>;
+  /** The first controlling terminal up the chain (a tmux pane has a pty of its own). */
+  tty: string | null;
+}
+
+/** The caller's ancestry in the engine's latest process table; undefined when `pid` is not in it. */
+export function callerOf(processes: ReadonlyMap<number, ProcessInfo>, pid: number): Caller | undefined {
+  let p = processes.get(pid);
+  if (!p) return undefined;
+  const pids = new Set<number>();
+  let tty: string | null = null;
+  while (p && !pids.has(p.pid) && pids.size < 256) {
+    pids.add(p.pid);
+    tty ??= p.tty;
+    p = p.ppid !== p.pid ? processes.get(p.ppid) : undefined;
   }
-  return false;
+  return { pids, tty };
+}
+
+/** The caller is the request's agent or runs under it, or shares its terminal (its tty: its tmux pane). */
+export function samePlace(caller: Caller, row: Pick<AgentRow, "pid" | "tty">): boolean {
+  if (row.pid !== null && caller.pids.has(row.pid)) return true;
+  return caller.tty !== null && row.tty !== null && caller.tty === row.tty;
 }
 
 function refused(message: string): AnswerResult {
