@@ -4,7 +4,8 @@
 import { promises as fs } from "node:fs";
 import { request, type AgentRow } from "@mytty-bar/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Engine, FakePane, fixture, makeWorld, ourRows, Tmux, until, type World } from "./engine-harness.js";
+import type { FakePane } from "./engine-harness.js";
+import { Engine, fixture, makeWorld, ourRows, Tmux, until, type World } from "./engine-harness.js";
 
 interface AnswerReply {
   ok: boolean;
