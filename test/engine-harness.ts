@@ -95,6 +95,10 @@ export async function makeWorld(providers: FakeProvider[] = ["claude-code", "cur
   };
   const paths = resolvePaths({ env, platform: process.platform });
   await run(process.execPath, [BIN.doctor, "install", ...providers], { env });
+  // These worlds test the hook path, not answering: a held PermissionRequest would wait out its hold
+  // (docs/answering.md). Tests of answering write their own settings.
+  await fs.mkdir(paths.dataDir, { recursive: true });
+  await fs.writeFile(paths.settingsFile, JSON.stringify({ answerWaitSeconds: 0 }));
   return { home, paths, env, binDir, tmuxSocket: path.join(home, "tmux.sock") };
 }
 
