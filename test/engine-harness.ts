@@ -95,6 +95,10 @@ export async function makeWorld(providers: FakeProvider[] = ["claude-code", "cur
   };
   const paths = resolvePaths({ env, platform: process.platform });
   await run(process.execPath, [BIN.doctor, "install", ...providers], { env });
+  // These worlds test the hook path, not answering: a held PermissionRequest would wait out its hold
+  // (docs/answering.md). Tests of answering write their own settings.
+  await fs.mkdir(paths.dataDir, { recursive: true });
+  await fs.writeFile(paths.settingsFile, JSON.stringify({ answerWaitSeconds: 0 }));
   return { home, paths, env, binDir, tmuxSocket: path.join(home, "tmux.sock") };
 }
 
@@ -223,7 +227,11 @@ export class FakePane {
    * Has the fake agent run the installed hook for `event` with `payload`; resolves with its stdout.
    * `paneHints: false` runs it without TMUX/TMUX_PANE, so only the helper's parent chain can join it.
    */
-  async hook(event: string, payload: string, options: { paneHints?: boolean } = {}): Promise<string> {
+  async hook(
+    event: string,
+    payload: string,
+    options: { paneHints?: boolean; timeoutMs?: number } = {},
+  ): Promise<string> {
     calls += 1;
     const n = path.join(this.dir, `${String(calls).padStart(5, "0")}`);
     await fs.writeFile(`${n}.cmd`, hookCommand(this.world, this.provider, event));
@@ -237,7 +245,7 @@ export class FakePane {
           () => true,
           () => false,
         ),
-      10_000,
+      options.timeoutMs ?? 10_000,
       `hook ${event}`,
     );
     return fs.readFile(`${n}.out`, "utf8");

@@ -58,7 +58,7 @@ describe.runIf(process.platform === "linux")("Claude Code session registry, no h
     const paths = resolvePaths({ env, platform: process.platform });
     world = { home, paths, env, binDir, tmuxSocket: path.join(home, "tmux.sock") };
     await fs.mkdir(world.paths.dataDir, { recursive: true });
-    await fs.writeFile(world.paths.settingsFile, JSON.stringify({ pollIntervalSeconds: 1 }));
+    await fs.writeFile(world.paths.settingsFile, JSON.stringify({ pollIntervalSeconds: 1, answerWaitSeconds: 0 }));
     tmux = new Tmux(world);
     engine = new Engine(world);
     await engine.start();
@@ -115,7 +115,7 @@ describe.runIf(process.platform === "linux")("Claude Code session registry with 
   beforeAll(async () => {
     world = await makeWorld(["claude-code"]);
     await fs.mkdir(world.paths.dataDir, { recursive: true });
-    await fs.writeFile(world.paths.settingsFile, JSON.stringify({ pollIntervalSeconds: 1 }));
+    await fs.writeFile(world.paths.settingsFile, JSON.stringify({ pollIntervalSeconds: 1, answerWaitSeconds: 0 }));
     tmux = new Tmux(world);
     engine = new Engine(world);
     await engine.start();

@@ -4,6 +4,17 @@ export * from "./settings.js";
 export * from "./settings-facts.js";
 export * from "./wording.js";
 export { ATTENTION_URGENCY } from "./policy/urgency.js";
+export {
+  formatAnswer,
+  requestSummary,
+  AnswerSchema,
+  type Answer,
+  type AnswerDecision,
+  type AnswerResult,
+  type AnswerSource,
+  type Answered,
+  type HeldRequest,
+} from "@mytty-bar/protocol";
 export { createEngine, type Engine, type EngineOptions } from "./engine.js";
 export { acquireEngineLock, EngineAlreadyRunningError, isAlivePid, readPid, type EngineLock } from "./lock.js";
 export {
