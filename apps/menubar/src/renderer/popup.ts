@@ -4,6 +4,7 @@ import type { Banner, IntegrationRow, MyttyBarBridge, Push } from "../ipc/contra
 import { LOW_CONTEXT_PERCENT_DEFAULT } from "../view-model/context.js";
 import { LOW_USAGE_PERCENT_DEFAULT } from "../view-model/usage.js";
 import { formatElapsed } from "../view-model/model.js";
+import { ANSWER_TEXT } from "../view-model/answer.js";
 import { h, replaceBody } from "./dom.js";
 import { renderIntegrations, renderSettings } from "./panels.js";
 import { renderAgents, renderAttention, type Actions } from "./render.js";
@@ -56,6 +57,11 @@ const actions: Actions = {
       fail(error);
       throw error;
     });
+  },
+  answer(requestId, answer) {
+    bridge.answer(requestId, answer).then((result) => {
+      if (!result.ok) showBanner({ id: "error", text: ANSWER_TEXT.refused(result.message) });
+    }, fail);
   },
   fix(provider) {
     bridge.fixIntegration(provider).then((rows) => {

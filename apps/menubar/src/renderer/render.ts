@@ -16,8 +16,9 @@ import { contextLine } from "../view-model/context.js";
 import { LOW_USAGE_PERCENT_DEFAULT, usageLine, type MeterDisplay } from "../view-model/usage.js";
 import { copyableResume } from "../view-model/resume.js";
 import { h } from "./dom.js";
+import { answerPanel, type AnswerActions } from "./answer.js";
 
-export interface Actions {
+export interface Actions extends AnswerActions {
   jump(agentId: string): void;
   acknowledge(itemId: string): void;
   fix(provider: IntegrationRow["id"]): void;
@@ -100,6 +101,7 @@ export function renderAttention(
             ? h("button", { type: "button", "data-action": "acknowledge", onclick: ack }, "Acknowledge")
             : h("span", { className: "empty" }, item.acknowledgedAt ? "acknowledged" : "resolved"),
         ),
+        item.actionable && item.kind.endsWith("-request") ? answerPanel(agent, actions) : null,
       ),
     );
   }
@@ -220,6 +222,7 @@ export function renderAgents(
               copyButton(copyableResume(agent), actions),
               h("button", { type: "button", "data-action": "jump", onclick: () => actions.jump(agent.id) }, "Jump"),
             ),
+            answerPanel(agent, actions),
           );
         }),
       ]),

@@ -77,6 +77,7 @@ export interface FakeBridgeResults {
   jump?: unknown;
   diff?: string;
   fix?: unknown;
+  answer?: unknown;
 }
 
 /** A page with the fake bridge installed; resolves once the page has called ready(). */
@@ -126,6 +127,7 @@ export async function openPopup(
       diffIntegration: call("diffIntegration", r.diff ?? ""),
       fixIntegration: call("fixIntegration", r.fix ?? []),
       copyText: call("copyText", undefined),
+      answer: call("answer", r.answer ?? { ok: true }),
       quit: call("quit", undefined),
     });
     document.addEventListener("securitypolicyviolation", (e) =>
