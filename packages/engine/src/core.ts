@@ -45,7 +45,7 @@ export interface CoreCounters {
 }
 
 export type Prepared =
-  | { kind: "done"; status: "rejected" | "ignored"; reason: string }
+  | { kind: "done"; status: "rejected" | "ignored"; reason: string; hold?: string }
   | { kind: "join"; envelope: SpoolEnvelope; payload: Record<string, unknown>; event: AgentEvent };
 
 // Owns the engine's state: other modules read it and change it only through these methods, which return
@@ -106,8 +106,8 @@ export class EngineCore {
       now,
       ...(envelope.cwd !== undefined ? { cwd: envelope.cwd } : {}),
     });
-    if (mapped.status === "error") return this.done("rejected", mapped.code);
-    if (mapped.status === "ignored") return this.done("ignored", mapped.reason);
+    if (mapped.status === "error") return this.done("rejected", mapped.code, envelope.hold);
+    if (mapped.status === "ignored") return this.done("ignored", mapped.reason, envelope.hold);
     return { kind: "join", envelope, payload, event: mapped.event };
   }
 
@@ -311,9 +311,9 @@ export class EngineCore {
     return { ...ref, terminal: mergeTerminal(joined?.terminal ?? {}, hints) };
   }
 
-  private done(status: "rejected" | "ignored", reason: string): Prepared {
+  private done(status: "rejected" | "ignored", reason: string, hold?: string): Prepared {
     this.counters[status] += 1;
-    return { kind: "done", status, reason };
+    return { kind: "done", status, reason, ...(hold !== undefined ? { hold } : {}) };
   }
 }
 

@@ -31,6 +31,10 @@ export interface EngineOptions {
   version?: string;
   /** Where swallowed failures go (default: <data>/engine.log, rate-limited per kind, plus ports.log). */
   log?: EngineLog;
+  /** Ids of held requests (default: random UUIDs). */
+  newId?: () => string;
+  /** Is a holding helper still waiting (default: `kill -0` on its pid)? */
+  helperAlive?: (pid: number) => boolean;
 }
 
 export interface Engine extends EngineHandle {

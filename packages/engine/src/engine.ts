@@ -2,6 +2,7 @@
 // persists and publishes; scheduling (scans, poll, timers) and publishing live in their own modules.
 // Effects (scanner, CPU sampler, clock, ports) come in through options.
 import { promises as fs } from "node:fs";
+import { randomUUID } from "node:crypto";
 import { createScanner, createSource, type ProcessSource } from "@mytty-bar/detect";
 import { EngineCore, type Change } from "./core.js";
 import { createCpuSampler } from "./cpu.js";
@@ -22,6 +23,9 @@ import type { Snapshot } from "./snapshot.js";
 import type { Engine, EngineOptions } from "./engine-types.js";
 import { privateDir, safely, swallowing } from "./engine-util.js";
 import { createLog, fileLineWriter, type EngineLog } from "./log.js";
+import { createAnswering } from "./answers/answering.js";
+import { answerFiles } from "./answers/files.js";
+import { isAlivePid } from "./lock.js";
 
 export type { Engine, EngineOptions } from "./engine-types.js";
 
@@ -47,8 +51,11 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
   const failed = swallowing(log);
   const startedAt = clock();
   for (const dir of [paths.dataDir, paths.spoolDir, paths.spoolTmp, paths.spoolNew]) await privateDir(dir);
+  const files = answerFiles(paths);
+  await files.prepare();
   const settings = await liveSettings(paths, log, options.settings, (next, previous) => {
     core.setCompletionThreshold(next.completionThresholdMinutes * 60_000);
+    if (next.answerWaitSeconds !== previous.answerWaitSeconds) answering.setWait(next.answerWaitSeconds);
     if (next.pollIntervalSeconds !== previous.pollIntervalSeconds && !stopped) scheduler.rearmPoll();
     publisher.schedule();
   });
@@ -60,7 +67,18 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
   const hookPresence = createHookPresence(paths);
   let stopped = false;
 
-  const snapshotNow = (): Snapshot => buildSnapshot(core, intake.backlog(), clock());
+  const answering = createAnswering({
+    core,
+    files,
+    clock,
+    waitSeconds: () => settings.current().answerWaitSeconds,
+    newId: options.newId ?? randomUUID,
+    helperAlive: options.helperAlive ?? isAlivePid,
+    commit: (change, now) => commit(change, now),
+    publish: () => publisher.schedule(),
+    failed,
+  });
+  const snapshotNow = (): Snapshot => buildSnapshot(core, intake.backlog(), clock(), answering.rows);
   const publisher = createPublisher({
     snapshot: snapshotNow,
     settings: settings.current,
@@ -100,6 +118,7 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
     commit,
     publish: () => publisher.schedule(),
     settle: () => store.flush(),
+    answering,
   });
 
   // Start: the first scan closes runs whose agent died while we were away, then the log is compacted.
@@ -107,6 +126,8 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
   // A full disk keeps the old log (nothing lost); the next compaction tries again.
   await store.compact(core).catch(() => undefined);
   intake.start();
+  // Only now may a helper hold: an engine that failed to start leaves no `wait` file behind.
+  answering.setWait(settings.current().answerWaitSeconds);
   // Poll, lease renewal, and Cursor estimates due from before a restart (fired now, not after the next event).
   scheduler.start();
 
@@ -130,12 +151,14 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
       const row = found.row;
       return safely(() => ports.focus?.(row), failed("port-focus")) !== "failed";
     },
+    answer: (requestId, answer, by) => answering.answer(requestId, answer, by),
     updateSettings: settings.update,
     drain: () => intake.drain(),
     poll: () => scheduler.scan(true),
     async stop() {
       if (stopped) return;
       stopped = true;
+      answering.stop();
       publisher.stop();
       intake.stop();
       await scheduler.stop();

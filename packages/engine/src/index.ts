@@ -1,6 +1,17 @@
 export * from "./snapshot.js";
 export * from "./ports.js";
 export * from "./settings.js";
+export {
+  formatAnswer,
+  requestSummary,
+  AnswerSchema,
+  type Answer,
+  type AnswerDecision,
+  type AnswerResult,
+  type AnswerSource,
+  type Answered,
+  type HeldRequest,
+} from "@mytty-bar/protocol";
 export { createEngine, type Engine, type EngineOptions } from "./engine.js";
 export { acquireEngineLock, EngineAlreadyRunningError, isAlivePid, readPid, type EngineLock } from "./lock.js";
 export {

@@ -4,6 +4,7 @@ import type { Scanner } from "@mytty-bar/detect";
 import type { Change, EngineCore } from "./core.js";
 import { createIntake, type Intake } from "./intake.js";
 import type { Scheduler } from "./schedule.js";
+import type { Answering } from "./answers/answering.js";
 
 export interface IngestDeps {
   dir: string;
@@ -20,6 +21,8 @@ export interface IngestDeps {
   publish(): void;
   /** Awaited before a handed-on batch's files are deleted: the event log is written by then. */
   settle(): Promise<void>;
+  /** Every ingested file, for the holds it announces (answers/answering.ts). */
+  answering: Pick<Answering, "ingested">;
 }
 
 export function createIngest(deps: IngestDeps): Intake {
@@ -36,6 +39,7 @@ export function createIngest(deps: IngestDeps): Intake {
     onFile: async (bytes) => {
       const now = clock();
       const prepared = core.prepare(bytes, now);
+      if (prepared.kind === "done") deps.answering.ingested(undefined, prepared.hold, undefined);
       if (prepared.kind === "join") {
         const ppid = prepared.envelope.ppid;
         // The helper's parent is usually newer than the last scan: no full scan per hook, no table per join.
@@ -44,6 +48,10 @@ export function createIngest(deps: IngestDeps): Intake {
             ? await deps.scanner.join(ppid, deps.scheduler.processes()).catch(deps.failed("join"))
             : undefined;
         const change = core.commit(prepared, joined, now);
+        const { envelope, event, payload } = prepared;
+        const agentKey =
+          change === "ignored" ? undefined : (change.log[0]?.agent.key ?? core.runOwner.get(event.runId));
+        deps.answering.ingested(envelope, envelope.hold, { event, payload, agentKey });
         if (change !== "ignored") {
           deps.commit(change, now);
           return;

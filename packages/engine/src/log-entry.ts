@@ -1,12 +1,30 @@
 // Lines of <data>/events.jsonl: mapped events with the agent they joined to, workers' notes, and —
 // once compaction had to fold a busy log — runs as they were then (log-snapshot.ts). Never a raw payload.
 import { z } from "zod";
-import { AgentEventSchema, AttentionItemSchema, RunSchema } from "@mytty-bar/protocol";
+import {
+  AgentEventSchema,
+  AnswerSourceSchema,
+  AttentionItemSchema,
+  ProviderIdSchema,
+  RunSchema,
+} from "@mytty-bar/protocol";
 import { AgentRefSchema } from "./agents.js";
 
 export const LogEntrySchema = z.discriminatedUnion("t", [
   z.object({ t: z.literal("event"), event: AgentEventSchema, agent: AgentRefSchema }),
   z.object({ t: z.literal("note"), key: z.string().max(512), note: z.string().max(1000), at: z.string().datetime() }),
+  /** Who answered which held request, how, and when (docs/answering.md#the-record). Never the tool's input. */
+  z.object({
+    t: z.literal("answer"),
+    key: z.string().max(512),
+    request: z.string().max(64),
+    provider: ProviderIdSchema,
+    runId: z.string().max(64),
+    tool: z.string().max(128),
+    by: AnswerSourceSchema,
+    decision: z.enum(["allow", "deny", "terminal", "option"]),
+    at: z.string().datetime(),
+  }),
   z.object({
     t: z.literal("run"),
     run: RunSchema,

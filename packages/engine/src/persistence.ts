@@ -53,7 +53,8 @@ export class Persistence {
       try {
         if (entry.t === "event") core.apply(entry.event, entry.agent, new Date(entry.event.at), true);
         else if (entry.t === "run") core.restore(entry);
-        else core.setNote(entry.key, entry.note, new Date(entry.at));
+        else if (entry.t === "note") core.setNote(entry.key, entry.note, new Date(entry.at));
+        // An answer line is the record of who answered; a hold never outlives the engine, so nothing to restore.
       } catch (error) {
         // A line the current protocol cannot apply is skipped, not fatal.
         log.swallowed("event-log-replay", error);
@@ -137,6 +138,7 @@ function retainedEntries(entries: readonly LogEntry[], core: EngineCore): LogEnt
   const notes = new Set(lastNote.values());
   return entries.filter((entry) => {
     if (entry.t === "note") return notes.has(entry);
+    if (entry.t === "answer") return core.agents.has(entry.key) && core.tracker.runs[entry.runId] !== undefined;
     const { provider, runKey } = entry.t === "event" ? entry.event : entry.run;
     return runs.has(`${provider}\0${runKey}`) && core.agents.has(entry.agent.key);
   });

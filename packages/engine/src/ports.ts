@@ -1,5 +1,6 @@
 // Contract between the engine and its front ends (menu bar, TUI, headless). The engine owns state and
 // policy; a front end supplies these ports for platform effects and reads snapshots.
+import type { Answer, AnswerResult, AnswerSource } from "@mytty-bar/protocol";
 import type { AgentRow, Snapshot } from "./snapshot.js";
 
 /** A notification the policy decided to show (deduped and rate-limited already). */
@@ -29,5 +30,10 @@ export interface EngineHandle {
   acknowledge(itemId: string): boolean;
   /** Resolves the agent by id or label and forwards to ports.focus; false when unknown. */
   requestFocus(agent: string): boolean;
+  /**
+   * Answers the held request with exactly this id (docs/answering.md). At most once; a late, repeated or
+   * unknown answer is refused with a one-line message. Only front ends a person drives call this directly.
+   */
+  answer(requestId: string, answer: Answer, by: AnswerSource): AnswerResult;
   stop(): Promise<void>;
 }

@@ -1,18 +1,32 @@
 // Engine state → what front ends see (snapshot.ts): one row per agent, shown Attention items, tray, stats.
-import { actionableItems, isActionable, resumeCommand, type AttentionItem } from "@mytty-bar/protocol";
+import {
+  actionableItems,
+  isActionable,
+  resumeCommand,
+  type Answered,
+  type AttentionItem,
+  type HeldRequest,
+} from "@mytty-bar/protocol";
 import type { EngineCore } from "./core.js";
 import type { AgentRecord } from "./agents.js";
 import type { AgentRow, Snapshot, Stats } from "./snapshot.js";
 import { trayModel } from "./policy/tray.js";
 
-export function agentRows(core: EngineCore): AgentRow[] {
+/** What answering adds to an agent's row (answers/answering.ts); absent = nothing held, nothing answered. */
+export type RowAnswers = (
+  agentKey: string,
+  runId: string | undefined,
+) => { request?: HeldRequest; answered?: Answered };
+const NO_ANSWERS: RowAnswers = () => ({});
+
+export function agentRows(core: EngineCore, answers: RowAnswers = NO_ANSWERS): AgentRow[] {
   const needsYou = new Set(actionableItems(core.tracker).map((i) => core.runOwner.get(i.runId)));
-  const rows = [...core.agents.values()].map((record) => rowOf(core, record, needsYou.has(record.key)));
+  const rows = [...core.agents.values()].map((record) => rowOf(core, record, needsYou.has(record.key), answers));
   return rows.sort((a, b) => (a.tty ?? "~").localeCompare(b.tty ?? "~") || a.id.localeCompare(b.id));
 }
 
 /** Rows of the agents with these keys (unknown keys are left out), attention as agentRows gives it. */
-export function agentRowsOf(core: EngineCore, keys: readonly string[]): AgentRow[] {
+export function agentRowsOf(core: EngineCore, keys: readonly string[], answers: RowAnswers = NO_ANSWERS): AgentRow[] {
   const wanted = new Set(keys);
   const needsYou = new Set<string | undefined>();
   for (const item of core.tracker.attention) {
@@ -21,13 +35,14 @@ export function agentRowsOf(core: EngineCore, keys: readonly string[]): AgentRow
   const rows: AgentRow[] = [];
   for (const key of wanted) {
     const record = core.agents.get(key);
-    if (record) rows.push(rowOf(core, record, needsYou.has(key)));
+    if (record) rows.push(rowOf(core, record, needsYou.has(key), answers));
   }
   return rows;
 }
 
-function rowOf(core: EngineCore, record: AgentRecord, attention: boolean): AgentRow {
+function rowOf(core: EngineCore, record: AgentRecord, attention: boolean, answers: RowAnswers): AgentRow {
   const run = record.lastRunId !== undefined ? core.tracker.runs[record.lastRunId] : undefined;
+  const { request, answered } = answers(record.key, run?.id);
   const sessionId = run?.sessionId ?? record.sessionId;
   const cwd = run?.cwd ?? record.cwd;
   const resume =
@@ -59,6 +74,9 @@ function rowOf(core: EngineCore, record: AgentRecord, attention: boolean): Agent
     ...(resume !== undefined ? { resumeCommand: resume } : {}),
     ...(record.insight?.usage !== undefined ? { usage: record.insight.usage } : {}),
     ...(record.insight?.mode !== undefined ? { mode: record.insight.mode } : {}),
+    answerable: request !== undefined,
+    ...(request !== undefined ? { request } : {}),
+    ...(answered !== undefined ? { answered } : {}),
   };
 }
 
@@ -90,8 +108,13 @@ export function buildStats(core: EngineCore, spoolBacklog: number): Stats {
   return { ...core.counters, spoolBacklog, lastEventAt: { ...core.lastEventAt } };
 }
 
-export function buildSnapshot(core: EngineCore, spoolBacklog: number, now: Date): Snapshot {
-  const agents = agentRows(core);
+export function buildSnapshot(
+  core: EngineCore,
+  spoolBacklog: number,
+  now: Date,
+  answers: RowAnswers = NO_ANSWERS,
+): Snapshot {
+  const agents = agentRows(core, answers);
   const byKey = new Map([...core.agents.values()].map((a) => [a.key, a.id]));
   const attention = [...core.tracker.attention]
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id))

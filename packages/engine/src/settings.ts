@@ -3,6 +3,7 @@
 import { constants, promises as fs } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { ANSWER_WAIT_DEFAULT_SECONDS, ANSWER_WAIT_MAX_SECONDS } from "@mytty-bar/protocol";
 import type { Paths } from "@mytty-bar/paths";
 import { silentLog, type EngineLog } from "./log.js";
 
@@ -49,6 +50,19 @@ export const SettingsSchema = z.object({
    * user had not chosen) falls back to the default, which is what null meant to the menu bar.
    */
   globalShortcut: z.string().max(64).catch(DEFAULT_GLOBAL_SHORTCUT).default(DEFAULT_GLOBAL_SHORTCUT),
+  /**
+   * How long a Claude Code / Codex PermissionRequest hook holds the request for an answer from Mytty Bar before
+   * the agent shows its own prompt; 0 = never hold (docs/answering.md).
+   */
+  answerWaitSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(ANSWER_WAIT_MAX_SECONDS)
+    .catch(ANSWER_WAIT_DEFAULT_SECONDS)
+    .default(ANSWER_WAIT_DEFAULT_SECONDS),
+  /** Let control-socket clients (scripts, agents) answer held requests; never a request of the caller's own pane. */
+  allowAgentAnswers: flag(false),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 export type SettingsPatch = Partial<Omit<Settings, "notifications">> & {

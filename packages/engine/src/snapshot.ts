@@ -1,7 +1,13 @@
 // Contract of the engine's state as front ends see it (issue 5). Menu bar, TUI and mytty-team read
 // only this — never payloads, never the tracker internals.
 import { z } from "zod";
-import { AttentionItemSchema, ProviderIdSchema, RunStateSchema } from "@mytty-bar/protocol";
+import {
+  AnsweredSchema,
+  AttentionItemSchema,
+  HeldRequestSchema,
+  ProviderIdSchema,
+  RunStateSchema,
+} from "@mytty-bar/protocol";
 import { UsageWindowSchema } from "./insights/usage.js";
 
 export const TerminalSchema = z.object({
@@ -54,6 +60,12 @@ export const AgentRowSchema = z.object({
   usage: z.array(UsageWindowSchema).optional(),
   /** The agent's chat mode where its store names it (Cursor CLI: "plan", "ask"). */
   mode: z.string().optional(),
+  /** A hook holds this agent's request and a front end may answer it (docs/answering.md). Always set by the engine. */
+  answerable: z.boolean().optional(),
+  /** The held request, only while it is held. */
+  request: HeldRequestSchema.optional(),
+  /** The last answer given from Mytty Bar, until the run moves on ("Allowed from Mytty Bar"). */
+  answered: AnsweredSchema.optional(),
 });
 export type AgentRow = z.infer<typeof AgentRowSchema>;
 

@@ -3,6 +3,7 @@ import { claudeEventsFor, withheldNote } from "./claude-version.js";
 import type { HookJsonSpec } from "./hook-json.js";
 import type { Paths } from "./paths.js";
 import { helperCommand } from "./text.js";
+import { HELD_HOOK_TIMEOUT_SECONDS } from "./constants.js";
 
 export const CLAUDE_EVENTS = [
   "SessionStart",
@@ -34,6 +35,13 @@ export function claudeCodeSpec(paths: Paths, claude?: { version: string; path: s
   // Shell form works on every Claude Code version; the path is quoted because the macOS data dir has a space,
   // and `exec` makes the helper's parent Claude Code itself rather than its `sh -c` (see helperCommand).
   const handler = { type: "command", command: helperCommand(paths.helper, "claude-code"), timeout: 5 };
+  // The one held hook (docs/answering.md): its event rides in argv (the helper never reads JSON) and its timeout
+  // outlasts the longest hold, so Claude Code never kills it mid-wait.
+  const held = {
+    type: "command",
+    command: helperCommand(paths.helper, "claude-code PermissionRequest"),
+    timeout: HELD_HOOK_TIMEOUT_SECONDS,
+  };
   const { events, withheld } = claudeEventsFor(CLAUDE_EVENTS, version);
   const note = claude !== undefined ? withheldNote(claude, withheld) : undefined;
   return {
@@ -48,7 +56,9 @@ export function claudeCodeSpec(paths: Paths, claude?: { version: string; path: s
       onError: 'itself ignores the whole file ("Invalid or malformed JSON")',
     },
     events: events.map((name) =>
-      name === "Notification" ? { name, matcher: notificationMatcher(events), handler } : { name, handler },
+      name === "Notification"
+        ? { name, matcher: notificationMatcher(events), handler }
+        : { name, handler: name === "PermissionRequest" ? held : handler },
     ),
     ...(withheld.length > 0
       ? {

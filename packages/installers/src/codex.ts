@@ -4,6 +4,7 @@
 import type { HookJsonSpec } from "./hook-json.js";
 import type { Paths } from "./paths.js";
 import { helperCommand } from "./text.js";
+import { HELD_HOOK_TIMEOUT_SECONDS } from "./constants.js";
 
 /**
  * Beyond Mytty's five: StopFailure (a turn ended by an API error → failed), Interrupt (Esc → idle) and
@@ -47,7 +48,11 @@ export const CODEX_TIMEOUT_CAPS: Readonly<Record<string, number>> = { SessionEnd
 /** `configToml`: $CODEX_HOME/config.toml when readable; hooks switched off there are worth a note. */
 export function codexSpec(paths: Paths, configToml?: string | null): HookJsonSpec {
   const command = helperCommand(paths.helper, "codex");
-  const handler = (event: string) => ({ type: "command", command, timeout: CODEX_TIMEOUT_CAPS[event] ?? 5 });
+  // PermissionRequest is held (docs/answering.md): its event rides in argv and its timeout outlasts the longest hold.
+  const handler = (event: string) =>
+    event === "PermissionRequest"
+      ? { type: "command", command: `${command} PermissionRequest`, timeout: HELD_HOOK_TIMEOUT_SECONDS }
+      : { type: "command", command, timeout: CODEX_TIMEOUT_CAPS[event] ?? 5 };
   const off = configToml ? codexHooksSwitchedOff(configToml) : undefined;
   return {
     provider: "codex",

@@ -3,7 +3,13 @@
 import { PROVIDER_IDS, PROVIDER_NAMES, type ProviderId } from "@mytty-bar/protocol/wire";
 
 export { PROVIDER_IDS, PROVIDER_NAMES, isProviderId } from "@mytty-bar/protocol/wire";
-export { SPOOL_ENV_KEYS, SPOOL_MAGIC, SPOOL_MAX_PAYLOAD_BYTES } from "@mytty-bar/protocol/wire";
+export {
+  SPOOL_ENV_KEYS,
+  SPOOL_MAGIC,
+  SPOOL_MAX_PAYLOAD_BYTES,
+  ANSWER_WAIT_MAX_SECONDS,
+  HELD_HOOK_TIMEOUT_SECONDS,
+} from "@mytty-bar/protocol/wire";
 
 /**
  * What the doctor installs: each provider, plus Gemini CLI, whose hooks live in its own settings.json

@@ -4,6 +4,7 @@
 // file without the engine's lease (docs/promises.md) spools into a bounded spool only. The data dir
 // is baked in at install.
 import {
+  ANSWER_WAIT_MAX_SECONDS,
   ENGINE_LEASE_SECONDS,
   SPOOL_ENV_KEYS,
   SPOOL_MAGIC,
@@ -15,6 +16,11 @@ import type { Paths } from "./paths.js";
 import { shellQuote } from "./text.js";
 
 /** Environment variable behind each spool header key. */
+/** The held helper looks for its answer this often. */
+export const HOLD_TICKS_PER_SECOND = 10;
+/** An answer file is one line of JSON; the helper prints at most this much of it. */
+export const ANSWER_MAX_BYTES = 65536;
+
 export function envVarFor(key: string): string {
   return key === "cf_bundle_identifier" ? "__CFBundleIdentifier" : key.toUpperCase();
 }
@@ -54,12 +60,21 @@ h() {
   esac
 }
 
-p=
+p= w= l=
 # -f first: reading a fifo put there would block the agent forever.
 [ -f "$d/engine.pid" ] && [ -r "$d/engine.pid" ] && { IFS= read -r p <"$d/engine.pid" || :; } 2>/dev/null
 # "0" would make kill -0 signal our own process group, always "alive".
 case $p in '' | 0* | *[!0-9]*) p= ;; esac
 if [ -n "$p" ] && kill -0 "$p" 2>/dev/null; then
+  # Only a PermissionRequest of Claude Code or Codex is held, and only while the engine says how long
+  # (docs/answering.md#how-it-works): every other call costs this one case.
+  case "$1 \${2-}" in
+  'claude-code PermissionRequest' | 'codex PermissionRequest')
+    [ -f "$d/answers/wait" ] && { IFS= read -r w <"$d/answers/wait" || :; } 2>/dev/null
+    case $w in '' | 0* | *[!0-9]* | ????*) w= ;; esac
+    [ -z "$w" ] || [ "$w" -le ${ANSWER_WAIT_MAX_SECONDS} ] || w=${ANSWER_WAIT_MAX_SECONDS}
+    ;;
+  esac
   umask 077
   t="$d/spool/tmp" n="$d/spool/new"
   [ -d "$t" ] && [ -d "$n" ] || mkdir -p "$t" "$n" 2>/dev/null
@@ -74,6 +89,7 @@ if [ -n "$p" ] && kill -0 "$p" 2>/dev/null; then
     h ppid "$PPID"
     h pid "$$"
     h cwd "$PWD"
+    [ -z "$w" ] || h hold "$f"
 ${hints}
     printf '\\n'
     # The cap is the cut marker: a payload of exactly this size that does not parse was cut, and the
@@ -82,15 +98,18 @@ ${hints}
   } 2>/dev/null >"$t/$f"; then
     # The running engine keeps engine.pid's mtime ${ENGINE_LEASE_SECONDS} s ahead of the clock (a lease); a lapsed lease means a
     # crashed engine whose pid may now be a stranger's: then spool only while the spool is small.
-    s=0
+    s=0 l=1
     if ! [ "$d/engine.pid" -nt "$t/$f" ]; then
+      l=
       # du's status is ignored: it fails when a file it is counting is consumed meanwhile.
       s=$(du -sk "$d/spool" 2>/dev/null)
       s=\${s%%[!0-9]*}
       [ -n "$s" ] && [ "$s" -lt ${UNLEASED_SPOOL_KIB} ] || s=
     fi
+    # An answer file under our name is a stale one (a reused pid): it must never answer this request.
+    [ -z "$w" ] || ! [ -e "$d/answers/$f" ] || rm -f "$d/answers/$f" 2>/dev/null
     if [ -n "$s" ]; then
-      mv -f "$t/$f" "$n/$f" 2>/dev/null || rm -f "$t/$f" 2>/dev/null
+      mv -f "$t/$f" "$n/$f" 2>/dev/null || { rm -f "$t/$f" 2>/dev/null; l=; }
     else
       rm -f "$t/$f" 2>/dev/null
     fi
@@ -100,6 +119,26 @@ ${hints}
 fi
 # Drain stdin to EOF (what head left beyond the cap, or all of it): never leave the agent's pipe blocked.
 cat >/dev/null 2>&1
+# Held: wait for the answer the engine writes under our exact name, at most $w s, and only while the same
+# engine lives (a kill -9 or a stop ends the wait within one tick). No answer prints nothing: the agent
+# then shows its own prompt. An unleased engine holds nothing.
+if [ -n "$w" ] && [ -n "$l" ]; then
+  a="$d/answers/$f" i=$((w * ${HOLD_TICKS_PER_SECOND}))
+  while [ "$i" -gt 0 ]; do
+    if [ -f "$a" ]; then
+      head -c ${ANSWER_MAX_BYTES} "$a" 2>/dev/null
+      rm -f "$a" 2>/dev/null
+      break
+    fi
+    kill -0 "$p" 2>/dev/null || break
+    q=
+    { IFS= read -r q <"$d/engine.pid" || :; } 2>/dev/null
+    [ "$q" = "$p" ] || break
+    # A sleep that cannot take a fraction fails at once: then we stop holding rather than spin.
+    sleep ${1 / HOLD_TICKS_PER_SECOND} 2>/dev/null || break
+    i=$((i - 1))
+  done
+fi
 exit 0
 `;
 }

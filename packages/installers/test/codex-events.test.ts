@@ -13,7 +13,7 @@ const paths = resolvePaths({ env: { HOME: "/home/sam" }, platform: "linux" });
 const none = () => undefined;
 
 describe("Codex hooks.json", () => {
-  it("writes SessionEnd and Interrupt with the 3 s Codex clamps them to, the rest with 5 s", () => {
+  it("writes SessionEnd and Interrupt with the 3 s Codex clamps them to, PermissionRequest past the longest hold, the rest with 5 s", () => {
     const written = JSON.parse(installText(null, codexSpec(paths))!) as {
       hooks: Record<string, { hooks: { timeout: number }[] }[]>;
     };
@@ -23,7 +23,7 @@ describe("Codex hooks.json", () => {
     expect(timeouts).toEqual({
       SessionStart: 5,
       UserPromptSubmit: 5,
-      PermissionRequest: 5,
+      PermissionRequest: 330,
       PostToolUse: 5,
       Stop: 5,
       StopFailure: 5,

@@ -49,7 +49,7 @@ describe("JSON hook edits", () => {
         codexSpec(paths)
           .events.map(
             (e) =>
-              `\t\t"${e.name}": [\r\n\t\t\t{\r\n\t\t\t\t"hooks": [\r\n\t\t\t\t\t{\r\n\t\t\t\t\t\t"type": "command",\r\n\t\t\t\t\t\t"command": ${JSON.stringify(`exec '${paths.helper}' codex`)},\r\n\t\t\t\t\t\t"timeout": ${e.handler.timeout}\r\n\t\t\t\t\t}\r\n\t\t\t\t]\r\n\t\t\t}\r\n\t\t]`,
+              `\t\t"${e.name}": [\r\n\t\t\t{\r\n\t\t\t\t"hooks": [\r\n\t\t\t\t\t{\r\n\t\t\t\t\t\t"type": "command",\r\n\t\t\t\t\t\t"command": ${JSON.stringify(`exec '${paths.helper}' codex${e.name === "PermissionRequest" ? " PermissionRequest" : ""}`)},\r\n\t\t\t\t\t\t"timeout": ${e.handler.timeout}\r\n\t\t\t\t\t}\r\n\t\t\t\t]\r\n\t\t\t}\r\n\t\t]`,
           )
           .join(",\r\n") +
         "\r\n\t}\r\n}",
@@ -95,9 +95,13 @@ describe("ownership", () => {
   it("writes Claude Code, Codex and Cursor commands with `exec`, Antigravity's without", () => {
     const quoted = `'${paths.helper}'`;
     expect(claudeCodeSpec(paths).events.map((e) => e.handler.command)).toEqual(
-      claudeCodeSpec(paths).events.map(() => `exec ${quoted} claude-code`),
+      claudeCodeSpec(paths).events.map(
+        (e) => `exec ${quoted} claude-code${e.name === "PermissionRequest" ? " PermissionRequest" : ""}`,
+      ),
     );
-    expect(new Set(codexSpec(paths).events.map((e) => e.handler.command))).toEqual(new Set([`exec ${quoted} codex`]));
+    expect(new Set(codexSpec(paths).events.map((e) => e.handler.command))).toEqual(
+      new Set([`exec ${quoted} codex`, `exec ${quoted} codex PermissionRequest`]),
+    );
     expect(cursorSpec(paths).events.map((e) => e.handler.command)).toEqual(
       cursorSpec(paths).events.map((e) => `exec ${quoted} cursor ${e.name}`),
     );

@@ -21,6 +21,9 @@ export interface Paths {
   spoolTmp: string;
   spoolNew: string;
   enginePid: string;
+  /** Answers to held requests, one file per request, and `wait` (the hold in seconds); docs/answering.md. */
+  answersDir: string;
+  answerWait: string;
   controlSocket: string;
   eventLog: string;
   /** What the engine survived (failed scans, throwing ports), bounded; see packages/engine/src/log.ts. */
@@ -85,6 +88,8 @@ export function resolvePaths({ env = process.env, platform = process.platform }:
     spoolTmp: path.join(spoolDir, "tmp"),
     spoolNew: path.join(spoolDir, "new"),
     enginePid: path.join(dataDir, "engine.pid"),
+    answersDir: path.join(dataDir, "answers"),
+    answerWait: path.join(dataDir, "answers", "wait"),
     controlSocket: path.join(dataDir, "control.sock"),
     eventLog: path.join(dataDir, "events.jsonl"),
     engineLog: path.join(dataDir, "engine.log"),

@@ -5,6 +5,7 @@ export * from "./run.js";
 export * from "./attention.js";
 export * from "./spool.js";
 export * from "./spool-codec.js";
+export * from "./answer.js";
 export { salvageTopLevel, SALVAGE_MAX_NESTED_CHARS } from "./salvage.js";
 export * from "./map.js";
 export { INPUT_TOOLS, SYNTHETIC_HOOK_PREFIX } from "./map-common.js";

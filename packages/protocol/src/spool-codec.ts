@@ -23,6 +23,7 @@ import { isProviderId } from "./providers.js";
 import {
   SPOOL_ENV_KEYS,
   SPOOL_HEADER_KEYS,
+  SPOOL_HOLD_PATTERN,
   SPOOL_MAGIC,
   SPOOL_MAX_HEADER_BYTES,
   SPOOL_MAX_HEADER_VALUE_BYTES,
@@ -152,7 +153,10 @@ export function parseSpoolFile(bytes: Uint8Array): SpoolParseResult {
   for (const [key, value] of values) {
     if (key === "event") envelope.event = value;
     else if (key === "cwd") envelope.cwd = value;
-    else if (key === "pid" || key === "ppid") {
+    else if (key === "hold") {
+      if (SPOOL_HOLD_PATTERN.test(value)) envelope.hold = value;
+      else droppedKeys.push(key);
+    } else if (key === "pid" || key === "ppid") {
       const pid = parsePid(value);
       if (pid === undefined) droppedKeys.push(key);
       else envelope[key] = pid;
@@ -205,6 +209,7 @@ export function formatSpoolFile(envelope: SpoolEnvelope, payload: Uint8Array | s
     ["ppid", envelope.ppid],
     ["pid", envelope.pid],
     ["cwd", envelope.cwd],
+    ["hold", envelope.hold],
   ];
   for (const [key, value] of fixed) header += headerLine(key, value) ?? "";
   for (const key of SPOOL_ENV_KEYS) header += headerLine(key, envelope.env[key]) ?? "";

@@ -34,7 +34,22 @@ export const SPOOL_ENV_KEYS = [
   "mytty_agent",
 ] as const;
 export type SpoolEnvKey = (typeof SPOOL_ENV_KEYS)[number];
-export const SPOOL_HEADER_KEYS = ["provider", "event", "ppid", "pid", "cwd", ...SPOOL_ENV_KEYS] as const;
+export const SPOOL_HEADER_KEYS = ["provider", "event", "ppid", "pid", "cwd", "hold", ...SPOOL_ENV_KEYS] as const;
+
+/**
+ * `hold=<name>`: the helper is holding this request and waits for <data>/answers/<name>
+ * (docs/answering.md#how-it-works). The name is the helper's own spool file name, `<pid>.<ppid>.<n>`.
+ */
+/** The longest hold settings allow (answerWaitSeconds); docs/answering.md#turning-it-off-or-longer. */
+export const ANSWER_WAIT_MAX_SECONDS = 300;
+/** The hold a fresh settings file gets. */
+export const ANSWER_WAIT_DEFAULT_SECONDS = 30;
+/**
+ * The provider `timeout` the doctor writes on a held hook: longer than the longest hold, so the provider never
+ * kills a helper mid-wait, and changing the setting never needs a reinstall (docs/providers.md#answering-permission-requests).
+ */
+export const HELD_HOOK_TIMEOUT_SECONDS = ANSWER_WAIT_MAX_SECONDS + 30;
+export const SPOOL_HOLD_PATTERN = /^[0-9]{1,10}\.[0-9]{1,10}\.[0-9]{1,6}$/;
 
 export interface SpoolEnvelope {
   provider: ProviderId;
@@ -45,6 +60,8 @@ export interface SpoolEnvelope {
   /** The helper's own pid. */
   pid?: number;
   cwd?: string;
+  /** The answer file name the helper waits for (SPOOL_HOLD_PATTERN), only when it holds the request. */
+  hold?: string;
   env: Partial<Record<SpoolEnvKey, string>>;
 }
 

@@ -1,0 +1,225 @@
+// Answering held requests (docs/answering.md): takes the holds the intake announces, gives an answer to the one
+// helper that waits for it, logs who answered, and lets every other hold go back to the terminal. engine.ts
+// composes it; the registry (held.ts) decides, the files (files.ts) are the only effect on the helper.
+import {
+  AnswerSchema,
+  AnswerSourceSchema,
+  formatAnswer,
+  syntheticId,
+  type AgentEvent,
+  type Answer,
+  type AnswerResult,
+  type AnswerSource,
+  type Answered,
+  type SpoolEnvelope,
+} from "@mytty-bar/protocol";
+import type { Change, EngineCore } from "../core.js";
+import { refOf } from "../agents.js";
+import type { RowAnswers } from "../rows.js";
+import type { AnswerFiles } from "./files.js";
+import { HeldRequests, heldRequestOf } from "./held.js";
+
+export interface AnsweringDeps {
+  core: EngineCore;
+  files: AnswerFiles;
+  clock(): Date;
+  /** settings.answerWaitSeconds as it is now. */
+  waitSeconds(): number;
+  newId(): string;
+  helperAlive(pid: number): boolean;
+  commit(change: Change, now: Date): void;
+  publish(): void;
+  failed(kind: string): (error: unknown) => undefined;
+}
+
+export interface Answering {
+  /** A spool file was ingested: hold its request, or — when it must not be held — release its helper at once. */
+  ingested(
+    envelope: SpoolEnvelope | undefined,
+    hold: string | undefined,
+    joined: { event: AgentEvent; payload: Record<string, unknown>; agentKey: string | undefined } | undefined,
+  ): void;
+  answer(requestId: string, answer: Answer, by: AnswerSource): AnswerResult;
+  rows: RowAnswers;
+  /** The setting changed (or the engine started): tell the helper how long to hold. */
+  setWait(seconds: number): void;
+  /** Every hold goes back to the terminal, and no new ones start. */
+  stop(): void;
+}
+
+const DONE: Record<Answer["decision"], string> = {
+  allow: "Allowed from Mytty Bar",
+  deny: "Denied from Mytty Bar",
+  option: "Answered from Mytty Bar",
+  terminal: "Handed to the terminal from Mytty Bar",
+};
+
+export function createAnswering(deps: AnsweringDeps): Answering {
+  const { core, files } = deps;
+  const held = new HeldRequests(deps.helperAlive);
+  /** agent key → the last answer, shown while its run has not moved since. */
+  const answered = new Map<string, { answered: Answered; runId: string; runUpdatedAt: string | undefined }>();
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  const release = (file: string) => {
+    try {
+      files.write(file, "");
+    } catch (error) {
+      deps.failed("answer-release")(error); // the helper then waits out its hold: still nothing allowed
+    }
+  };
+
+  /** Ends holds that ran out or lost their helper; their files (if any) have nobody to read them. */
+  const sweep = () => {
+    const ended = held.sweep(deps.clock().getTime());
+    for (const entry of ended) files.remove(entry.file);
+    if (ended.length > 0) deps.publish();
+    arm();
+  };
+
+  const arm = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    const next = held.nextDeadline();
+    if (next === undefined || stopped) return;
+    // Also every second: a helper killed mid-hold takes its request off the row within a second.
+    timer = setTimeout(sweep, Math.min(1000, Math.max(0, next - deps.clock().getTime())));
+    timer.unref();
+  };
+
+  return {
+    ingested(envelope, hold, joined) {
+      if (hold === undefined) return;
+      const now = deps.clock();
+      // A helper already gone (a file from before a restart) waits for nothing.
+      const waiting = envelope?.pid === undefined || deps.helperAlive(envelope.pid);
+      const request =
+        !stopped && waiting && envelope && joined && joined.agentKey !== undefined
+          ? heldRequestOf(envelope, joined.event, joined.payload, deps.newId(), now.getTime(), deps.waitSeconds())
+          : undefined;
+      if (!request || !joined?.agentKey) {
+        release(hold);
+        return;
+      }
+      held.add({
+        request,
+        provider: joined.event.provider,
+        agentKey: joined.agentKey,
+        // The run the event landed in (a new generation of a reused run key has its own id).
+        runId: core.agents.get(joined.agentKey)?.lastRunId ?? joined.event.runId,
+        file: hold,
+        helperPid: envelope?.pid,
+      });
+      arm();
+    },
+
+    answer(requestId, given, by) {
+      const parsed = AnswerSchema.safeParse(given);
+      const source = AnswerSourceSchema.safeParse(by);
+      if (typeof requestId !== "string" || !parsed.success || !source.success)
+        return {
+          ok: false,
+          reason: "refused",
+          message: "Not an answer: give a request id and allow, deny or terminal.",
+        };
+      const answer = parsed.data;
+      const now = deps.clock();
+      const checked = held.check(requestId, answer, now.getTime());
+      if (!checked.ok) return checked;
+      const { entry } = checked;
+      try {
+        files.write(entry.file, formatAnswer(entry.provider, entry.request, answer));
+      } catch (error) {
+        deps.failed("answer-write")(error);
+        return {
+          ok: false,
+          reason: "refused",
+          message: `Could not write the answer to ${entry.file} in the answers folder: answer in the terminal.`,
+        };
+      }
+      held.settle(requestId, "answered");
+      const change = recordAnswer(core, entry, answer, source.data, now);
+      const run = core.tracker.runs[entry.runId];
+      answered.set(entry.agentKey, {
+        answered: { by: source.data, decision: answer.decision, at: now.getTime() },
+        runId: entry.runId,
+        runUpdatedAt: run?.updatedAt,
+      });
+      deps.commit(change, now);
+      arm();
+      return { ok: true };
+    },
+
+    rows(agentKey, runId) {
+      const request = held.forAgent(agentKey)?.request;
+      const last = answered.get(agentKey);
+      const current = last && runId === last.runId && core.tracker.runs[runId]?.updatedAt === last.runUpdatedAt;
+      if (last && !current) answered.delete(agentKey);
+      return { ...(request ? { request } : {}), ...(current ? { answered: last.answered } : {}) };
+    },
+
+    setWait(seconds) {
+      if (stopped) return;
+      try {
+        files.setWait(seconds);
+      } catch (error) {
+        deps.failed("answer-wait")(error); // without the file the helper holds nothing: the safe side
+      }
+    },
+
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      files.close();
+      for (const entry of held.entries()) {
+        held.settle(entry.request.id, "expired");
+        release(entry.file);
+      }
+    },
+  };
+}
+
+/** The answer as state (the run goes on for allow, deny and an option) and as a log line: who, what, when. */
+function recordAnswer(
+  core: EngineCore,
+  entry: { request: { id: string; tool: string }; provider: AgentEvent["provider"]; agentKey: string; runId: string },
+  answer: Answer,
+  by: AnswerSource,
+  now: Date,
+): Change {
+  const change: Change = {
+    created: [],
+    log: [
+      {
+        t: "answer",
+        key: entry.agentKey,
+        request: entry.request.id,
+        provider: entry.provider,
+        runId: entry.runId,
+        tool: entry.request.tool,
+        by,
+        decision: answer.decision,
+        at: now.toISOString(),
+      },
+    ],
+  };
+  const record = core.agents.get(entry.agentKey);
+  const run = core.tracker.runs[entry.runId];
+  if (answer.decision === "terminal" || !record || !run) return change;
+  const event: AgentEvent = {
+    v: 1,
+    id: syntheticId("answer", entry.request.id),
+    provider: run.provider,
+    kind: "running",
+    runKey: run.runKey,
+    runId: run.id,
+    ...(run.sessionId !== undefined ? { sessionId: run.sessionId } : {}),
+    hook: "mytty-bar.answer",
+    at: now.toISOString(),
+    message: DONE[answer.decision],
+    synthetic: true,
+  };
+  const applied = core.apply(event, refOf(record), now, false);
+  return { created: applied.created, log: [...change.log, ...applied.log] };
+}

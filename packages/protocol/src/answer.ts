@@ -1,0 +1,111 @@
+// Answering a held request (docs/answering.md): the shapes front ends, the engine and the control socket
+// share, the safe summary of a tool's input, and what the held hook prints for each answer. Pure.
+import { z } from "zod";
+import type { ProviderId } from "./provider-ids.js";
+
+export const AnswerSchema = z.discriminatedUnion("decision", [
+  z.object({ decision: z.literal("allow") }),
+  z.object({ decision: z.literal("deny"), message: z.string().max(1000).optional() }),
+  z.object({ decision: z.literal("terminal") }),
+  z.object({ decision: z.literal("option"), label: z.string().min(1).max(1000) }),
+]);
+export type Answer = z.infer<typeof AnswerSchema>;
+export type AnswerDecision = Answer["decision"];
+
+/** Who gave the answer: the in-process front ends a person drives, or the control socket (opt-in). */
+export const AnswerSourceSchema = z.enum(["popup", "notification", "dashboard", "socket"]);
+export type AnswerSource = z.infer<typeof AnswerSourceSchema>;
+
+export type AnswerRefusal = "unknown" | "answered" | "expired" | "refused";
+/** `message` is one line a person can act on. */
+export type AnswerResult = { ok: true } | { ok: false; reason: AnswerRefusal; message: string };
+
+export const RequestOptionSchema = z.object({
+  label: z.string().max(1000),
+  description: z.string().max(1000).optional(),
+});
+
+/** A request a hook is holding right now (on the agent row only while it is held). */
+export const HeldRequestSchema = z.object({
+  id: z.string().max(64),
+  kind: z.enum(["approval", "question"]),
+  tool: z.string().max(128),
+  /** The tool input made safe: control characters stripped, at most REQUEST_SUMMARY_MAX_CHARS. */
+  summary: z.string().max(1000),
+  options: z.array(RequestOptionSchema).max(64).optional(),
+  /** Epoch ms when the hook stops waiting and hands the request back to the terminal. */
+  heldUntil: z.number(),
+});
+export type HeldRequest = z.infer<typeof HeldRequestSchema>;
+
+/** The last answer given from Mytty Bar, shown on the row until the run moves on. */
+export const AnsweredSchema = z.object({
+  by: AnswerSourceSchema,
+  decision: z.enum(["allow", "deny", "terminal", "option"]),
+  at: z.number(),
+});
+export type Answered = z.infer<typeof AnsweredSchema>;
+
+export const REQUEST_SUMMARY_MAX_CHARS = 300;
+export const DEFAULT_DENY_MESSAGE = "Denied by the user from Mytty Bar.";
+const CONTROL_ALL = /[\p{Cc}\p{Cf}]/gu;
+
+/**
+ * One line for a tool's input: a command or path when the input names one, else compact JSON; control
+ * characters (terminal escapes, bidi overrides) removed, white space collapsed, cut to ≤ 300 characters
+ * with an ellipsis, never splitting a surrogate pair.
+ */
+export function requestSummary(toolInput: unknown): string {
+  let raw: string;
+  if (typeof toolInput === "string") raw = toolInput;
+  else if (toolInput !== null && typeof toolInput === "object" && !Array.isArray(toolInput)) {
+    const input = toolInput as Record<string, unknown>;
+    const named = [input.command, input.file_path, input.path, input.url, input.pattern].find(
+      (v): v is string => typeof v === "string",
+    );
+    raw = named ?? safeJson(toolInput);
+  } else raw = toolInput === undefined ? "" : safeJson(toolInput);
+  // A huge input is cut before the regexes run: the summary never needs more than its cap.
+  const line = raw
+    .slice(0, REQUEST_SUMMARY_MAX_CHARS * 8)
+    .replace(/\s+/gu, " ")
+    .replace(CONTROL_ALL, "")
+    .trim();
+  if (line.length <= REQUEST_SUMMARY_MAX_CHARS) return line;
+  let end = REQUEST_SUMMARY_MAX_CHARS - 1;
+  const last = line.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return `${line.slice(0, end)}…`;
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? "";
+  } catch {
+    return ""; // a cyclic or BigInt value cannot come from JSON.parse; shown as nothing rather than thrown
+  }
+}
+
+/** Providers whose PermissionRequest hook may be held and answered (docs/providers.md#answering-permission-requests). */
+export const HELD_PROVIDERS: readonly ProviderId[] = ["claude-code", "codex"];
+
+/**
+ * What the held hook prints on stdout for this answer; "" prints nothing, which hands the request back
+ * to the agent's own prompt. Claude Code and Codex share the PermissionRequest decision shape
+ * (docs/providers.md#answering-permission-requests). An answer this provider cannot take prints nothing.
+ */
+export function formatAnswer(provider: ProviderId, request: Pick<HeldRequest, "kind">, answer: Answer): string {
+  if (provider !== "claude-code" && provider !== "codex") return "";
+  if (request.kind !== "approval") return "";
+  if (answer.decision === "allow") return permissionDecision({ behavior: "allow" });
+  if (answer.decision === "deny") {
+    // The agent reads the message as the reason: say who denied, so it does not retry in a loop.
+    const message = answer.message?.replace(CONTROL_ALL, "").trim().slice(0, 1000) || DEFAULT_DENY_MESSAGE;
+    return permissionDecision({ behavior: "deny", message });
+  }
+  return "";
+}
+
+function permissionDecision(decision: { behavior: "allow" } | { behavior: "deny"; message?: string }): string {
+  return JSON.stringify({ hookSpecificOutput: { hookEventName: "PermissionRequest", decision } });
+}
