@@ -14,6 +14,7 @@ Modes:
 Dashboard keys (--tui):
   ↑/↓ or j/k  move      enter  jump to the agent's tab/pane      a  acknowledge
   c  show and copy the resume command                            q  quit
+  y  allow a held request once   n  deny it   t  hand it back to the agent's own prompt in the terminal
 
 Hooks are installed with mytty-doctor:   mytty-doctor install claude-code   (then: mytty-doctor status)
 `;

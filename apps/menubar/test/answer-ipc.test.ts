@@ -12,7 +12,7 @@ type Listener = (event: InvokeEventLike, ...args: unknown[]) => unknown;
 
 class AnsweringEngine extends FakeEngine {
   answers: [string, Answer, AnswerSource][] = [];
-  answer(requestId: string, answer: Answer, by: AnswerSource): AnswerResult {
+  override answer(requestId: string, answer: Answer, by: AnswerSource): AnswerResult {
     this.answers.push([requestId, answer, by]);
     return requestId === "gone" ? { ok: false, reason: "expired", message: "the hold ended" } : { ok: true };
   }

@@ -33,7 +33,7 @@ class FakeNotification implements NotificationLike {
 /** The engine double, plus the answer operation, recording who answered what. */
 class AnsweringEngine extends FakeEngine {
   answers: string[] = [];
-  answer(requestId: string, answer: Answer, by: AnswerSource): AnswerResult {
+  override answer(requestId: string, answer: Answer, by: AnswerSource): AnswerResult {
     this.answers.push(`${by}:${requestId}:${answer.decision}`);
     return { ok: true };
   }

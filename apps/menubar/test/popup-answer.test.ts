@@ -4,7 +4,7 @@
 import type { Snapshot } from "@mytty-bar/engine";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { HeldRequestView } from "../src/view-model/answer.js";
+import type { HeldRequest as HeldRequestView } from "@mytty-bar/engine";
 import { busySnapshot, claudeApproval } from "./fixtures/snapshots.js";
 import {
   assertRendererBuilt,

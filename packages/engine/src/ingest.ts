@@ -49,8 +49,7 @@ export function createIngest(deps: IngestDeps): Intake {
             : undefined;
         const change = core.commit(prepared, joined, now);
         const { envelope, event, payload } = prepared;
-        const agentKey =
-          change === "ignored" ? undefined : (change.log[0]?.agent.key ?? core.runOwner.get(event.runId));
+        const agentKey = change === "ignored" ? undefined : (agentOf(change) ?? core.runOwner.get(event.runId));
         deps.answering.ingested(envelope, envelope.hold, { event, payload, agentKey });
         if (change !== "ignored") {
           deps.commit(change, now);
@@ -60,4 +59,10 @@ export function createIngest(deps: IngestDeps): Intake {
       deps.publish();
     },
   });
+}
+
+/** The agent a committed change landed on (a duplicate logs nothing: then the run's owner says). */
+function agentOf(change: Change): string | undefined {
+  for (const entry of change.log) if (entry.t === "event") return entry.agent.key;
+  return undefined;
 }

@@ -4,8 +4,7 @@ import type { AgentRow, EngineHandle, EnginePorts, Notice, Settings, SettingsPat
 import type { ProviderId } from "@mytty-bar/protocol";
 import type { FocusOutcome } from "../focus/types.js";
 import type { Banner, IntegrationRow } from "../ipc/contract.js";
-import type { Answer, AnswerResult, AnswerSource } from "../ipc/answer-types.js";
-import type { AnswerableRow } from "../view-model/answer.js";
+import type { Answer, AnswerResult } from "../ipc/answer-types.js";
 import type { Handlers, PushQueue } from "./ipc.js";
 import type { Notifier } from "./notifications.js";
 import type { ShortcutResult } from "./shortcut.js";
@@ -35,9 +34,6 @@ export function effectiveShortcut(settings: Pick<Settings, "globalShortcut">): s
   const accelerator = settings.globalShortcut.trim();
   return accelerator === "" ? null : accelerator;
 }
-
-/** The engine's answer operation (docs/answering.md#from-the-popup-and-notifications). */
-type Answering = { answer?(requestId: string, answer: Answer, by: AnswerSource): AnswerResult };
 
 const NO_ENGINE: AnswerResult = { ok: false, reason: "unknown", message: "the engine is not running" };
 
@@ -112,8 +108,7 @@ export class MenubarController {
 
   /** A person answered a held request in the popup or on a notification: the engine checks and applies it. */
   answer(requestId: string, answer: Answer, by: "popup" | "notification"): AnswerResult {
-    const engine = this.engine as (EngineHandle & Answering) | undefined;
-    const result = engine?.answer?.(requestId, answer, by) ?? NO_ENGINE;
+    const result = this.engine?.answer(requestId, answer, by) ?? NO_ENGINE;
     if (!result.ok) this.services.log(`Answer to ${requestId} from the ${by} refused: ${result.message}`);
     return result;
   }
@@ -121,7 +116,7 @@ export class MenubarController {
   /** The held approval a notice is about, if its agent still waits on one (notification actions). */
   heldApproval(notice: Notice): string | undefined {
     if (notice.kind !== "approval" || !notice.agentId) return undefined;
-    const agent = this.engine?.snapshot().agents.find((a) => a.id === notice.agentId) as AnswerableRow | undefined;
+    const agent = this.engine?.snapshot().agents.find((a) => a.id === notice.agentId);
     return agent?.request?.kind === "approval" ? agent.request.id : undefined;
   }
 

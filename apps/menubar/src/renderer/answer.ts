@@ -1,7 +1,7 @@
 // The answer panel of a row whose agent waits on a held request: the tool and its input as text, then
 // Allow / Deny / Answer in terminal (or a question's options). Once answered the panel says who did.
 import type { Answer } from "../ipc/answer-types.js";
-import { answerButtons, answeredText, requestLine, type AnswerableRow } from "../view-model/answer.js";
+import { answerButtons, answeredLabel, panelLine, type AnswerableRow } from "../view-model/answer.js";
 import { h } from "./dom.js";
 
 export interface AnswerActions {
@@ -14,7 +14,7 @@ export function answerPanel(agent: AnswerableRow | undefined, actions: AnswerAct
   if (!agent) return null;
   const request = agent.request;
   if (!request) {
-    const done = answeredText(agent.answered);
+    const done = answeredLabel(agent);
     return done ? h("div", { className: "answer answered", "data-answered": agent.answered?.decision }, done) : null;
   }
   const buttons = answerButtons(request).map((b) =>
@@ -38,7 +38,7 @@ export function answerPanel(agent: AnswerableRow | undefined, actions: AnswerAct
   return h(
     "div",
     { className: "answer", "data-request": request.id, "data-kind": request.kind },
-    h("div", { className: "answer-what", title: request.summary }, requestLine(request)),
+    h("div", { className: "answer-what", title: request.summary }, panelLine(request)),
     h("div", { className: "answer-buttons" }, ...buttons),
   );
 }

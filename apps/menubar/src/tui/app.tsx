@@ -7,8 +7,17 @@ import { LOW_CONTEXT_PERCENT_DEFAULT } from "../view-model/context.js";
 import { copyableResume } from "../view-model/resume.js";
 import { osc52Copier } from "./clipboard.js";
 import { Dashboard, type TuiMeters } from "./dashboard.js";
-import { keysOf } from "./keys.js";
-import { acknowledgeTargets, jumpTarget, keepSelection, selectable, tuiRows, visibleRows } from "./model.js";
+import { answerGiven } from "../view-model/answer.js";
+import { keysOf, type AnswerKey } from "./keys.js";
+import {
+  acknowledgeTargets,
+  answerTarget,
+  jumpTarget,
+  keepSelection,
+  selectable,
+  tuiRows,
+  visibleRows,
+} from "./model.js";
 
 export interface TuiAppProps {
   engine: EngineHandle;
@@ -70,10 +79,22 @@ export function TuiApp({
     for (const k of keysOf(input, key)) {
       if (k === "quit") return void exit();
       if (k === "down" || k === "up") move(k === "down" ? 1 : -1);
+      else if (k === "allow" || k === "deny" || k === "terminal") answer(k);
       // Acting keys read the selection as rendered: a chunk that moves and acts in one go is rare.
       else act(k);
     }
   });
+
+  /** A person pressed y / n / t on the selected row: the one front end answer the dashboard gives. */
+  function answer(k: AnswerKey): void {
+    const request = answerTarget(selected, engine.snapshot());
+    if (!request) {
+      setStatus("Nothing is held here: select a row that shows y / n / t.");
+      return;
+    }
+    const result = engine.answer(request.id, { decision: k }, "dashboard");
+    setStatus(result.ok ? answerGiven(k, request) : result.message);
+  }
 
   function act(k: "enter" | "acknowledge" | "copy"): void {
     if (k === "acknowledge") {

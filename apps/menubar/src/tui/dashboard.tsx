@@ -1,6 +1,6 @@
 // The ink dashboard: pure props → frame. State and keys live in TuiApp (app.tsx).
 import { Box, Text } from "ink";
-import type { Snapshot } from "@mytty-bar/engine";
+import type { AgentRow, Snapshot } from "@mytty-bar/engine";
 import { contextLine } from "../view-model/context.js";
 import { LOW_USAGE_PERCENT_DEFAULT, usageLine, type MeterDisplay } from "../view-model/usage.js";
 import {
@@ -12,6 +12,7 @@ import {
   stateLabel,
   whereLabel,
 } from "../view-model/model.js";
+import { answeredLabel, requestLine } from "../view-model/answer.js";
 import type { TuiRow } from "./model.js";
 
 export interface DashboardProps {
@@ -41,6 +42,20 @@ const STATE_COLOR: Record<string, string> = {
   disconnected: "red",
   succeeded: "green",
 };
+
+/** The held request under its row: tool, safe summary, time left, and the keys that answer it. */
+function Held({ agent, now }: { agent: AgentRow | undefined; now: number }) {
+  if (!agent?.request) return null;
+  const keys =
+    agent.request.kind === "approval" ? "y allow once · n deny · t answer in terminal" : "t answer in terminal";
+  return (
+    <Text>
+      {"      "}
+      <Text color="yellow">{`⏸ ${requestLine(agent.request, now)}`}</Text>
+      <Text dimColor>{`  ${keys}`}</Text>
+    </Text>
+  );
+}
 
 function Row({
   row,
@@ -73,39 +88,48 @@ function Row({
       const where = row.agent ? whereLabel(row.agent) : "agent gone";
       const age = formatElapsed(now - Date.parse(row.item.createdAt));
       return (
-        <Text inverse={selected}>
-          {`${mark} `}
-          <Text color={row.item.kind === "failure" ? "red" : row.item.kind === "completion" ? "green" : "yellow"} bold>
-            {kindLabel(row.item.kind)}
+        <Box flexDirection="column">
+          <Text inverse={selected}>
+            {`${mark} `}
+            <Text
+              color={row.item.kind === "failure" ? "red" : row.item.kind === "completion" ? "green" : "yellow"}
+              bold
+            >
+              {kindLabel(row.item.kind)}
+            </Text>
+            {` ${providerLabel(row.item.provider)} — ${row.item.message ?? kindLabel(row.item.kind)} — ${where} · ${age} ago`}
           </Text>
-          {` ${providerLabel(row.item.provider)} — ${row.item.message ?? kindLabel(row.item.kind)} — ${where} · ${age} ago`}
-        </Text>
+          <Held agent={row.agent} now={now} />
+        </Box>
       );
     }
     case "agent": {
       const a = row.agent;
       const elapsed = formatElapsed(now - Date.parse(a.startedAt ?? a.updatedAt));
-      const tail = [a.message ?? a.note, shortPath(a.cwd)].filter(Boolean).join(" — ");
+      const tail = [answeredLabel(a) ?? a.message ?? a.note, shortPath(a.cwd)].filter(Boolean).join(" — ");
       const context = contextLine(a, lowContextPercent, meters.display);
       const usage = usageLine(a, meters.display, meters.lowUsagePercent, now);
       return (
-        <Text inverse={selected}>
-          {`${mark}   ${a.label ?? agentName(a)} `}
-          <Text color={STATE_COLOR[a.state] ?? "white"}>{stateLabel(a.state)}</Text>
-          {` ${elapsed}`}
-          {context ? " · " : ""}
-          {context ? (
-            <Text color={context.low ? "yellow" : undefined} bold={context.low}>
-              {context.low ? `⚠ ${context.text}` : context.text}
-            </Text>
-          ) : null}
-          {usage?.meters.map((m) => (
-            <Text key={m.text} color={m.low ? "yellow" : undefined} bold={m.low}>
-              {` · ${m.low ? "⚠ " : ""}${m.text}`}
-            </Text>
-          ))}
-          {tail ? ` — ${tail}` : ""}
-        </Text>
+        <Box flexDirection="column">
+          <Text inverse={selected}>
+            {`${mark}   ${a.label ?? agentName(a)} `}
+            <Text color={STATE_COLOR[a.state] ?? "white"}>{stateLabel(a.state)}</Text>
+            {` ${elapsed}`}
+            {context ? " · " : ""}
+            {context ? (
+              <Text color={context.low ? "yellow" : undefined} bold={context.low}>
+                {context.low ? `⚠ ${context.text}` : context.text}
+              </Text>
+            ) : null}
+            {usage?.meters.map((m) => (
+              <Text key={m.text} color={m.low ? "yellow" : undefined} bold={m.low}>
+                {` · ${m.low ? "⚠ " : ""}${m.text}`}
+              </Text>
+            ))}
+            {tail ? ` — ${tail}` : ""}
+          </Text>
+          <Held agent={a} now={now} />
+        </Box>
       );
     }
   }
@@ -137,7 +161,9 @@ export function Dashboard({
         />
       ))}
       <Box marginTop={1}>
-        <Text dimColor>↑/↓ j/k move · enter jump · a acknowledge · c copy resume · q quit</Text>
+        <Text dimColor>
+          ↑/↓ j/k move · enter jump · a acknowledge · c copy resume · q quit
+        </Text>
       </Box>
       {status ? <Text>{status}</Text> : null}
     </Box>

@@ -2,9 +2,20 @@
 // input handler as one string ("jjj" when keys arrive together: a held key, typing over ssh, tmux
 // send-keys), so every character is one key here; arrows and Enter arrive as their own events.
 
-export type TuiKey = "down" | "up" | "enter" | "acknowledge" | "copy" | "quit";
+export type TuiKey = "down" | "up" | "enter" | "acknowledge" | "copy" | "allow" | "deny" | "terminal" | "quit";
+export type AnswerKey = Extract<TuiKey, "allow" | "deny" | "terminal">;
 
-const CHARS: Readonly<Record<string, TuiKey>> = { j: "down", k: "up", a: "acknowledge", c: "copy", q: "quit" };
+// y allows once (never "always"), n denies, t hands the request back to the agent's own prompt.
+const CHARS: Readonly<Record<string, TuiKey>> = {
+  j: "down",
+  k: "up",
+  a: "acknowledge",
+  c: "copy",
+  y: "allow",
+  n: "deny",
+  t: "terminal",
+  q: "quit",
+};
 
 /** The keys in one input event, in order; anything else in the chunk is ignored. */
 export function keysOf(

@@ -1,6 +1,6 @@
 // The dashboard's rows: what needs you first, then every agent by terminal app and tab/pane.
 // Pure: a snapshot in, rows out; the ink view and the key handling both read these rows.
-import type { AgentRow, Snapshot } from "@mytty-bar/engine";
+import type { AgentRow, HeldRequest, Snapshot } from "@mytty-bar/engine";
 import { agentFor, groupAgents, orderAttention, type AttentionRow } from "../view-model/model.js";
 
 export type TuiRow =
@@ -53,6 +53,15 @@ export function acknowledgeTargets(row: SelectableRow | undefined, snapshot: Sna
   if (!row) return [];
   if (row.type === "attention") return [row.item.id];
   return snapshot.attention.filter((i) => i.actionable && i.agentId === row.agent.id).map((i) => i.id);
+}
+
+/**
+ * The held request the answer keys act on: the selected row's agent's, read from the newest snapshot (a row
+ * drawn a moment ago may already have been answered elsewhere; the engine refuses a stale id anyway).
+ */
+export function answerTarget(row: SelectableRow | undefined, snapshot: Snapshot): HeldRequest | undefined {
+  const id = row?.agent?.id;
+  return id === undefined ? undefined : snapshot.agents.find((a) => a.id === id)?.request;
 }
 
 /**

@@ -1,38 +1,43 @@
-// Answering a held request from the popup (docs/answering.md#from-the-popup-and-notifications): which
-// buttons a row gets, the words on them, and what the row says once answered. Pure and free of Node
-// and DOM, so the page, main (notification actions) and tests share one set of words.
-import type { AgentRow } from "@mytty-bar/engine";
-import type { Answer } from "../ipc/answer-types.js";
+// Words for held requests and answers, shared by the dashboard, the popup and notifications
+// (docs/answering.md#from-the-popup-and-notifications): which buttons a popup row gets, the words on
+// them, and what a row says once answered. Pure and free of Node and DOM.
+import type { AgentRow, Answer, AnswerDecision, HeldRequest } from "@mytty-bar/engine";
 
-/** A request the engine holds for a person to answer (the agent row's `request`). */
-export interface HeldRequestView {
-  id: string;
-  kind: "approval" | "question";
-  tool: string;
-  summary: string;
-  options?: { label: string; description?: string }[];
-  heldUntil: number;
+/** An agent row as the popup reads it (the engine adds `request` / `answered` while they apply). */
+export type AnswerableRow = AgentRow;
+
+const ANSWERED: Record<AnswerDecision, string> = {
+  allow: "Allowed from Mytty Bar",
+  deny: "Denied from Mytty Bar",
+  option: "Answered from Mytty Bar",
+  terminal: "Handed to the terminal",
+};
+
+/** "Allowed from Mytty Bar" while the row's run has not moved on since the answer, else undefined. */
+export function answeredLabel(agent: Pick<AgentRow, "answered">): string | undefined {
+  return agent.answered ? ANSWERED[agent.answered.decision] : undefined;
 }
 
-/** Who answered what (the agent row's `answered`, until the run moves on). */
-export interface AnsweredView {
-  by: string;
-  decision: string;
-  at: number | string;
+/** "Bash: rm -rf target · 24 s left": the tool, its input made safe by the engine, and the time left. */
+export function requestLine(request: HeldRequest, now: number): string {
+  const left = Math.max(0, Math.ceil((request.heldUntil - now) / 1000));
+  return `${request.tool}${request.summary ? `: ${request.summary}` : ""} · ${left} s left`;
 }
 
-/** An agent row as the popup reads it: the engine adds `request` / `answered` while they apply. */
-export type AnswerableRow = AgentRow & { request?: HeldRequestView; answered?: AnsweredView };
+/** What the status line says once an answer went out. */
+export function answerGiven(decision: AnswerDecision, request: HeldRequest): string {
+  const what = `${request.tool}${request.summary ? ` (${request.summary.slice(0, 60)})` : ""}`;
+  if (decision === "allow") return `Allowed once: ${what}.`;
+  if (decision === "deny") return `Denied: ${what}.`;
+  if (decision === "terminal") return `Handed back to the terminal: answer ${request.tool} there.`;
+  return `Answered: ${what}.`;
+}
 
 /** Every user-facing word of answering, in one place. */
 export const ANSWER_TEXT = {
   allow: "Allow",
   deny: "Deny",
   terminal: "Answer in terminal",
-  allowed: "Allowed from Mytty Bar",
-  denied: "Denied from Mytty Bar",
-  handedBack: "Handed back to the terminal",
-  answered: "Answered from Mytty Bar",
   question: "Question",
   notificationAllow: "Allow",
   notificationDeny: "Deny",
@@ -66,7 +71,7 @@ export interface AnswerButton {
 }
 
 /** The line above the buttons: "Bash: npm test" or "Question: Keep the old module name?". */
-export function requestLine(request: HeldRequestView): string {
+export function panelLine(request: HeldRequest): string {
   const head = request.kind === "question" ? ANSWER_TEXT.question : shownText(request.tool, 64);
   return `${head}: ${shownText(request.summary)}`;
 }
@@ -76,7 +81,7 @@ export function requestLine(request: HeldRequestView): string {
  * when its provider lets a hook answer it (the engine sends `options` only then); everything also
  * gets "Answer in terminal", which hands it back at once.
  */
-export function answerButtons(request: HeldRequestView): AnswerButton[] {
+export function answerButtons(request: HeldRequest): AnswerButton[] {
   const terminal: AnswerButton = { action: "terminal", text: ANSWER_TEXT.terminal, answer: { decision: "terminal" } };
   if (request.kind === "approval") {
     return [
@@ -95,13 +100,4 @@ export function answerButtons(request: HeldRequestView): AnswerButton[] {
     })),
     terminal,
   ];
-}
-
-/** What the row says after an answer from Mytty Bar, until the run moves on. */
-export function answeredText(answered: AnsweredView | undefined): string | undefined {
-  if (!answered) return undefined;
-  if (answered.decision === "allow") return ANSWER_TEXT.allowed;
-  if (answered.decision === "deny") return ANSWER_TEXT.denied;
-  if (answered.decision === "terminal") return ANSWER_TEXT.handedBack;
-  return ANSWER_TEXT.answered;
 }

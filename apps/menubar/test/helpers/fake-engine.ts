@@ -1,5 +1,13 @@
 // A small in-memory EngineHandle: holds a snapshot, records calls, and lets a test publish changes.
-import type { AgentRow, EngineHandle, EnginePorts, Snapshot } from "@mytty-bar/engine";
+import type {
+  AgentRow,
+  Answer,
+  AnswerResult,
+  AnswerSource,
+  EngineHandle,
+  EnginePorts,
+  Snapshot,
+} from "@mytty-bar/engine";
 
 export class FakeEngine implements EngineHandle {
   calls: string[] = [];
@@ -37,6 +45,21 @@ export class FakeEngine implements EngineHandle {
     if (!row) return false;
     this.ports.focus?.(row);
     return true;
+  }
+  /** Records the answer; a held request on some row is answered once, anything else is unknown. */
+  answer(requestId: string, answer: Answer, by: AnswerSource): AnswerResult {
+    this.calls.push(`answer:${requestId}:${answer.decision}:${by}`);
+    const row = this.current.agents.find((a) => a.request?.id === requestId);
+    if (!row) return { ok: false, reason: "unknown", message: "No held request has this id." };
+    const { request: _held, ...rest } = row;
+    void _held;
+    this.publish({
+      ...this.current,
+      agents: this.current.agents.map((a) =>
+        a === row ? { ...rest, answerable: false, answered: { by, decision: answer.decision, at: 0 } } : a,
+      ),
+    });
+    return { ok: true };
   }
   async stop(): Promise<void> {
     this.calls.push("stop");

@@ -190,16 +190,17 @@ function openCodeRequest(
 function firstQuestion(input: unknown): { text?: string; options?: HeldRequest["options"] } | undefined {
   if (!isRecord(input) || !Array.isArray(input.questions) || !isRecord(input.questions[0])) return undefined;
   const q = input.questions[0];
-  const options = singleChoiceQuestion(input) && Array.isArray(q.options)
-    ? q.options
-        .filter(isRecord)
-        .filter((o): o is { label: string; description?: unknown } => typeof o.label === "string")
-        .slice(0, 64)
-        .map((o) => ({
-          label: requestSummary(o.label),
-          ...(typeof o.description === "string" ? { description: requestSummary(o.description) } : {}),
-        }))
-    : undefined;
+  const options =
+    singleChoiceQuestion(input) && Array.isArray(q.options)
+      ? q.options
+          .filter(isRecord)
+          .filter((o): o is { label: string; description?: unknown } => typeof o.label === "string")
+          .slice(0, 64)
+          .map((o) => ({
+            label: requestSummary(o.label),
+            ...(typeof o.description === "string" ? { description: requestSummary(o.description) } : {}),
+          }))
+      : undefined;
   return {
     ...(typeof q.question === "string" ? { text: q.question } : {}),
     ...(options && options.length > 0 ? { options } : {}),
