@@ -2,7 +2,8 @@
 // to the IPC handlers setupIpc registered (sender check and zod validation included), and main's pushes
 // reach the page. Only Electron's transport is replaced, by Playwright's exposeFunction.
 import type { BrowserContext, Page } from "playwright-core";
-import { popupSenderCheck, PushQueue, setupIpc, type Handlers, type InvokeEventLike } from "../../src/main/ipc.js";
+import type { PushQueue } from "../../src/main/ipc.js";
+import { popupSenderCheck, setupIpc, type Handlers, type InvokeEventLike } from "../../src/main/ipc.js";
 import { APP_ORIGIN } from "../../src/main/protocol.js";
 import { POPUP_TEST_URL, servePopupFiles } from "./popup-page.js";
 
