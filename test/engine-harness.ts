@@ -223,7 +223,11 @@ export class FakePane {
    * Has the fake agent run the installed hook for `event` with `payload`; resolves with its stdout.
    * `paneHints: false` runs it without TMUX/TMUX_PANE, so only the helper's parent chain can join it.
    */
-  async hook(event: string, payload: string, options: { paneHints?: boolean } = {}): Promise<string> {
+  async hook(
+    event: string,
+    payload: string,
+    options: { paneHints?: boolean; timeoutMs?: number } = {},
+  ): Promise<string> {
     calls += 1;
     const n = path.join(this.dir, `${String(calls).padStart(5, "0")}`);
     await fs.writeFile(`${n}.cmd`, hookCommand(this.world, this.provider, event));
@@ -237,7 +241,7 @@ export class FakePane {
           () => true,
           () => false,
         ),
-      10_000,
+      options.timeoutMs ?? 10_000,
       `hook ${event}`,
     );
     return fs.readFile(`${n}.out`, "utf8");

@@ -1,6 +1,7 @@
 // Control socket wire format: one JSON object per line each way. Requests are validated here; the
 // replies carry the request's `id` so a client may pipeline.
 import { z } from "zod";
+import { AnswerSchema } from "@mytty-bar/protocol";
 import { WAIT_CONDITIONS } from "../policy/wait.js";
 
 export const CONTROL_MAX_LINE_BYTES = 64 * 1024;
@@ -41,6 +42,17 @@ export const ControlRequestSchema = z.discriminatedUnion("op", [
     pid: z.number().int().positive().optional(),
     text: z.string().max(4000),
     near,
+  }),
+  /**
+   * Answer a held request (docs/answering.md#from-the-control-socket): refused unless allowAgentAnswers is on,
+   * and always for a caller in the request's own pane. `pid` is the caller's own process.
+   */
+  z.object({
+    id,
+    op: z.literal("answer"),
+    requestId: z.string().min(1).max(64),
+    answer: AnswerSchema,
+    pid: z.number().int().positive(),
   }),
 ]);
 export type ControlRequest = z.infer<typeof ControlRequestSchema>;

@@ -10,6 +10,7 @@ import type { AgentRow, Snapshot } from "../snapshot.js";
 import type { Engine } from "../engine-types.js";
 import type { ControlHandler, Connection } from "./server.js";
 import { ControlRequestError, NOTE_MAX_CHARS, type PingResult, type WaitResult } from "./messages.js";
+import { answerFromSocket } from "./answer-op.js";
 
 export interface OpsContext {
   engine: Engine;
@@ -66,6 +67,8 @@ export function controlHandler(ctx: OpsContext): ControlHandler {
       }
       case "focus":
         return { focused: engine.requestFocus(find(req.agent, req.near).id) };
+      case "answer":
+        return answerFromSocket(ctx, req.requestId, req.answer, req.pid);
       case "note": {
         const key = await noteTarget(ctx, req.agent, req.pid, (q) => find(q, req.near));
         const entry = core.setNote(key, oneLine(req.text), new Date());
