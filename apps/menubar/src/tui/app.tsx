@@ -131,7 +131,9 @@ export function TuiApp({
 
   void tick;
   // Title, key line, status and margins and the headings' margins take seven lines; the rest scrolls with the selection.
-  const shown = visibleRows(rows, selected?.key, Math.max(3, (stdout.rows || 24) - 7));
+  // Each held request adds a line under its row(s).
+  const heldLines = rows.filter((r) => "agent" in r && r.agent?.request).length;
+  const shown = visibleRows(rows, selected?.key, Math.max(3, (stdout.rows || 24) - 7 - heldLines));
   return (
     <Dashboard
       snapshot={snapshot}

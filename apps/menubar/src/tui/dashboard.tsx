@@ -161,9 +161,7 @@ export function Dashboard({
         />
       ))}
       <Box marginTop={1}>
-        <Text dimColor>
-          ↑/↓ j/k move · enter jump · a acknowledge · c copy resume · q quit
-        </Text>
+        <Text dimColor>↑/↓ j/k move · enter jump · a acknowledge · c copy resume · q quit</Text>
       </Box>
       {status ? <Text>{status}</Text> : null}
     </Box>
