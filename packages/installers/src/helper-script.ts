@@ -12,6 +12,7 @@ import {
   UNLEASED_SPOOL_KIB,
 } from "./constants.js";
 import { CURSOR_ANSWERS, CURSOR_DEFAULT_ANSWER } from "./cursor.js";
+import { OPENCODE_HELD } from "./opencode-answer.js";
 import type { Paths } from "./paths.js";
 import { shellQuote } from "./text.js";
 
@@ -66,10 +67,11 @@ p= w= l=
 # "0" would make kill -0 signal our own process group, always "alive".
 case $p in '' | 0* | *[!0-9]*) p= ;; esac
 if [ -n "$p" ] && kill -0 "$p" 2>/dev/null; then
-  # Only a PermissionRequest of Claude Code or Codex is held, and only while the engine says how long
+  # Only a PermissionRequest of Claude Code or Codex (and our OpenCode plugin's permission and question
+  # calls) is held, and only while the engine says how long
   # (docs/answering.md#how-it-works): every other call costs this one case.
   case "$1 \${2-}" in
-  'claude-code PermissionRequest' | 'codex PermissionRequest')
+  'claude-code PermissionRequest' | 'codex PermissionRequest' | ${OPENCODE_HELD.map((e) => `'opencode ${e}'`).join(" | ")})
     [ -f "$d/answers/wait" ] && { IFS= read -r w <"$d/answers/wait" || :; } 2>/dev/null
     case $w in '' | 0* | *[!0-9]* | ????*) w= ;; esac
     [ -z "$w" ] || [ "$w" -le ${ANSWER_WAIT_MAX_SECONDS} ] || w=${ANSWER_WAIT_MAX_SECONDS}

@@ -2,6 +2,7 @@
 // share, the safe summary of a tool's input, and what the held hook prints for each answer. Pure.
 import { z } from "zod";
 import type { ProviderId } from "./provider-ids.js";
+import { claudeQuestionAnswer, opencodeAnswer } from "./answer-providers.js";
 
 export const AnswerSchema = z.discriminatedUnion("decision", [
   z.object({ decision: z.literal("allow") }),
@@ -94,15 +95,20 @@ export const HELD_PROVIDERS: readonly ProviderId[] = ["claude-code", "codex"];
  * to the agent's own prompt. Claude Code and Codex share the PermissionRequest decision shape
  * (docs/providers.md#answering-permission-requests). An answer this provider cannot take prints nothing.
  */
-export function formatAnswer(provider: ProviderId, request: Pick<HeldRequest, "kind">, answer: Answer): string {
+export function formatAnswer(
+  provider: ProviderId,
+  request: Pick<HeldRequest, "kind"> & { input?: unknown },
+  answer: Answer,
+): string {
+  // The agent reads the message as the reason: say who denied, so it does not retry in a loop.
+  const denial = answer.decision === "deny" ? answer.message?.replace(CONTROL_ALL, "").trim().slice(0, 1000) : "";
+  const message = denial || DEFAULT_DENY_MESSAGE;
+  // Questions and OpenCode: docs/providers.md#answering-questions-and-opencode.
+  if (provider === "opencode") return opencodeAnswer(request.kind, request.input, answer, message);
   if (provider !== "claude-code" && provider !== "codex") return "";
-  if (request.kind !== "approval") return "";
+  if (request.kind !== "approval") return provider === "claude-code" ? claudeQuestionAnswer(request.input, answer) : "";
   if (answer.decision === "allow") return permissionDecision({ behavior: "allow" });
-  if (answer.decision === "deny") {
-    // The agent reads the message as the reason: say who denied, so it does not retry in a loop.
-    const message = answer.message?.replace(CONTROL_ALL, "").trim().slice(0, 1000) || DEFAULT_DENY_MESSAGE;
-    return permissionDecision({ behavior: "deny", message });
-  }
+  if (answer.decision === "deny") return permissionDecision({ behavior: "deny", message });
   return "";
 }
 

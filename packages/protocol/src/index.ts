@@ -6,6 +6,7 @@ export * from "./attention.js";
 export * from "./spool.js";
 export * from "./spool-codec.js";
 export * from "./answer.js";
+export { singleChoiceQuestion } from "./answer-providers.js";
 export { salvageTopLevel, SALVAGE_MAX_NESTED_CHARS } from "./salvage.js";
 export * from "./map.js";
 export { INPUT_TOOLS, SYNTHETIC_HOOK_PREFIX } from "./map-common.js";

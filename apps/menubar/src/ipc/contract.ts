@@ -5,6 +5,7 @@
 import type { Settings, SettingsPatch, Snapshot } from "@mytty-bar/engine";
 import type { ProviderId } from "@mytty-bar/protocol";
 import type { FocusOutcome } from "../focus/types.js";
+import type { Answer, AnswerResult } from "./answer-types.js";
 
 export const INVOKE_CHANNELS = [
   "mytty:ready",
@@ -15,6 +16,7 @@ export const INVOKE_CHANNELS = [
   "mytty:integrations:diff",
   "mytty:integrations:fix",
   "mytty:copyText",
+  "mytty:answer",
   "mytty:quit",
 ] as const;
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[number];
@@ -58,6 +60,8 @@ export interface InvokeMap {
   "mytty:integrations:fix": { args: [provider: ProviderId]; result: IntegrationRow[] };
   /** One line of text (a resume command) to the system clipboard; main refuses anything else. */
   "mytty:copyText": { args: [text: string]; result: void };
+  /** A person's answer to a held request (docs/answering.md#from-the-popup-and-notifications). */
+  "mytty:answer": { args: [requestId: string, answer: Answer]; result: AnswerResult };
   "mytty:quit": { args: []; result: void };
 }
 
@@ -74,5 +78,7 @@ export interface MyttyBarBridge {
   fixIntegration(provider: ProviderId): Promise<IntegrationRow[]>;
   /** Copies one line (≤ 4 KiB, no control characters) to the clipboard. */
   copyText(text: string): Promise<void>;
+  /** Answers a held request once; the result says why when the engine refused it. */
+  answer(requestId: string, answer: Answer): Promise<AnswerResult>;
   quit(): Promise<void>;
 }

@@ -4,6 +4,7 @@ import type { AgentRow, EngineHandle, EnginePorts, Notice, Settings, SettingsPat
 import type { ProviderId } from "@mytty-bar/protocol";
 import type { FocusOutcome } from "../focus/types.js";
 import type { Banner, IntegrationRow } from "../ipc/contract.js";
+import type { Answer, AnswerResult } from "../ipc/answer-types.js";
 import type { Handlers, PushQueue } from "./ipc.js";
 import type { Notifier } from "./notifications.js";
 import type { ShortcutResult } from "./shortcut.js";
@@ -34,6 +35,8 @@ export function effectiveShortcut(settings: Pick<Settings, "globalShortcut">): s
   const accelerator = settings.globalShortcut.trim();
   return accelerator === "" ? null : accelerator;
 }
+
+const NO_ENGINE: AnswerResult = { ok: false, reason: "unknown", message: "the engine is not running" };
 
 export class MenubarController {
   private engine: EngineHandle | undefined;
@@ -104,6 +107,20 @@ export class MenubarController {
     this.services.showPopup();
   }
 
+  /** A person answered a held request in the popup or on a notification: the engine checks and applies it. */
+  answer(requestId: string, answer: Answer, by: "popup" | "notification"): AnswerResult {
+    const result = this.engine?.answer(requestId, answer, by) ?? NO_ENGINE;
+    if (!result.ok) this.services.log(`Answer to ${requestId} from the ${by} refused: ${result.message}`);
+    return result;
+  }
+
+  /** The held approval a notice is about, if its agent still waits on one (notification actions). */
+  heldApproval(notice: Notice): string | undefined {
+    if (notice.kind !== "approval" || !notice.agentId) return undefined;
+    const agent = this.engine?.snapshot().agents.find((a) => a.id === notice.agentId);
+    return agent?.request?.kind === "approval" ? agent.request.id : undefined;
+  }
+
   handlers(): Handlers {
     return {
       "mytty:ready": () => undefined,
@@ -126,6 +143,7 @@ export class MenubarController {
         return rows;
       },
       "mytty:copyText": (text) => this.services.copyText(text),
+      "mytty:answer": (requestId, answer) => this.answer(requestId, answer, "popup"),
       "mytty:quit": () => this.services.quit(),
     };
   }

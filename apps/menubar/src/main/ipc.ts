@@ -28,6 +28,14 @@ export type Handlers = {
 
 const itemId = z.string().min(1).max(256);
 const provider = z.enum(PROVIDER_IDS);
+/** A person's answer: exactly one of the four shapes, bounded; anything else is refused. */
+const answer = z.discriminatedUnion("decision", [
+  z.object({ decision: z.literal("allow") }).strict(),
+  z.object({ decision: z.literal("deny"), message: z.string().max(1000).optional() }).strict(),
+  z.object({ decision: z.literal("terminal") }).strict(),
+  z.object({ decision: z.literal("option"), label: z.string().min(1).max(1000) }).strict(),
+]);
+
 /** Argument schemas per channel: a page that sends anything else gets an error and nothing happens. */
 const ARGS: { [C in InvokeChannel]: z.ZodType<InvokeMap[C]["args"]> } = {
   "mytty:ready": z.tuple([]),
@@ -38,6 +46,7 @@ const ARGS: { [C in InvokeChannel]: z.ZodType<InvokeMap[C]["args"]> } = {
   "mytty:integrations:diff": z.tuple([provider]),
   "mytty:integrations:fix": z.tuple([provider]),
   "mytty:copyText": z.tuple([z.string().refine(isCopyableText)]),
+  "mytty:answer": z.tuple([itemId, answer]) as unknown as z.ZodType<InvokeMap["mytty:answer"]["args"]>,
   "mytty:quit": z.tuple([]),
 };
 

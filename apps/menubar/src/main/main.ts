@@ -157,8 +157,14 @@ async function main(): Promise<void> {
 
   controller.setNotifier(
     setupNotifications({
-      factory: { isSupported: () => Notification.isSupported(), create: (options) => new Notification(options) },
+      factory: {
+        isSupported: () => Notification.isSupported(),
+        actionsSupported: () => process.platform === "darwin",
+        create: (options) => new Notification(options),
+      },
       onClick: (notice) => controller.jumpTo(notice.agentId),
+      heldRequest: (notice) => controller.heldApproval(notice),
+      onAnswer: (_notice, requestId, decision) => void controller.answer(requestId, { decision }, "notification"),
       onFallback: (notice) => controller.onNotificationFallback(notice),
       onUnavailable: (reason) => controller.onNotificationsUnavailable(reason),
     }),

@@ -29,6 +29,7 @@ const bridge: MyttyBarBridge = {
   diffIntegration: (provider) => invoke("mytty:integrations:diff", provider),
   fixIntegration: (provider) => invoke("mytty:integrations:fix", provider),
   copyText: (text) => invoke("mytty:copyText", text),
+  answer: (requestId, answer) => invoke("mytty:answer", requestId, answer),
   quit: () => invoke("mytty:quit"),
 };
 

@@ -3,6 +3,7 @@ import { SETTING_RANGES, type Settings, type SettingsPatch, type Snapshot } from
 import type { Banner, IntegrationRow, MyttyBarBridge, Push } from "../ipc/contract.js";
 import { formatElapsed } from "../view-model/model.js";
 import { agoText, failedText, VIEW } from "../messages.js";
+import { ANSWER_TEXT } from "../view-model/answer.js";
 import { h, replaceBody } from "./dom.js";
 import { renderIntegrations, renderSettings } from "./panels.js";
 import { renderAgents, renderAttention, type Actions } from "./render.js";
@@ -55,6 +56,11 @@ const actions: Actions = {
       fail(error);
       throw error;
     });
+  },
+  answer(requestId, answer) {
+    bridge.answer(requestId, answer).then((result) => {
+      if (!result.ok) showBanner({ id: "error", text: ANSWER_TEXT.refused(result.message) });
+    }, fail);
   },
   fix(provider) {
     bridge.fixIntegration(provider).then((rows) => {

@@ -17,8 +17,9 @@ import { usageLine } from "../view-model/usage.js";
 import { copyableResume } from "../view-model/resume.js";
 import { agentRowLabel, agoText, copyResumeLabel, hookHintText, VIEW } from "../messages.js";
 import { h } from "./dom.js";
+import { answerPanel, type AnswerActions } from "./answer.js";
 
-export interface Actions {
+export interface Actions extends AnswerActions {
   jump(agentId: string): void;
   acknowledge(itemId: string): void;
   fix(provider: IntegrationRow["id"]): void;
@@ -97,6 +98,7 @@ export function renderAttention(
             ? h("button", { type: "button", "data-action": "acknowledge", onclick: ack }, VIEW.acknowledge)
             : h("span", { className: "empty" }, item.acknowledgedAt ? VIEW.acknowledged : VIEW.resolved),
         ),
+        item.actionable && item.kind.endsWith("-request") ? answerPanel(agent, actions) : null,
       ),
     );
   }
@@ -214,6 +216,7 @@ export function renderAgents(
               copyButton(copyableResume(agent), actions),
               h("button", { type: "button", "data-action": "jump", onclick: () => actions.jump(agent.id) }, VIEW.jump),
             ),
+            answerPanel(agent, actions),
           );
         }),
       ]),

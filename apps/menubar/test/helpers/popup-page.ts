@@ -74,6 +74,7 @@ export interface FakeBridgeResults {
   jump?: unknown;
   diff?: string;
   fix?: unknown;
+  answer?: unknown;
 }
 
 /** A page with the fake bridge installed; resolves once the page has called ready(). */
@@ -89,15 +90,7 @@ export async function openPopup(
     if (m.type() === "error" || m.type() === "warning") problems.push(`${m.type()}: ${m.text()}`);
   });
   page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
-  await page.route(`${TEST_ORIGIN}/**`, async (route) => {
-    const hit = resolveAppFile(route.request().url().replace(TEST_ORIGIN, APP_ORIGIN), roots);
-    if (!hit) return route.fulfill({ status: 404, body: "not found" });
-    await route.fulfill({
-      status: 200,
-      body: readFileSync(hit.file),
-      headers: { "content-type": hit.type, "content-security-policy": CONTENT_SECURITY_POLICY },
-    });
-  });
+  await servePopupFiles(page);
   await page.addInitScript((r: FakeBridgeResults) => {
     const w = window as unknown as Record<string, unknown>;
     const calls: unknown[][] = [];
@@ -123,6 +116,7 @@ export async function openPopup(
       diffIntegration: call("diffIntegration", r.diff ?? ""),
       fixIntegration: call("fixIntegration", r.fix ?? []),
       copyText: call("copyText", undefined),
+      answer: call("answer", r.answer ?? { ok: true }),
       quit: call("quit", undefined),
     });
     document.addEventListener("securitypolicyviolation", (e) =>
@@ -135,6 +129,21 @@ export async function openPopup(
   );
   return { page, problems };
 }
+
+/** Serves the popup's files (compiled renderer, HTML, CSS) under the test origin with the app's CSP. */
+export async function servePopupFiles(page: Page): Promise<void> {
+  await page.route(`${TEST_ORIGIN}/**`, async (route) => {
+    const hit = resolveAppFile(route.request().url().replace(TEST_ORIGIN, APP_ORIGIN), roots);
+    if (!hit) return route.fulfill({ status: 404, body: "not found" });
+    await route.fulfill({
+      status: 200,
+      body: readFileSync(hit.file),
+      headers: { "content-type": hit.type, "content-security-policy": CONTENT_SECURITY_POLICY },
+    });
+  });
+}
+
+export const POPUP_TEST_URL = `${TEST_ORIGIN}/popup.html`;
 
 export async function push(page: Page, ...messages: Push[]): Promise<void> {
   for (const m of messages)

@@ -17,7 +17,7 @@ import type { Change, EngineCore } from "../core.js";
 import { refOf } from "../agents.js";
 import type { RowAnswers } from "../rows.js";
 import type { AnswerFiles } from "./files.js";
-import { HeldRequests, heldRequestOf } from "./held.js";
+import { HeldRequests, heldInputOf, heldRequestOf } from "./held.js";
 
 export interface AnsweringDeps {
   core: EngineCore;
@@ -110,6 +110,7 @@ export function createAnswering(deps: AnsweringDeps): Answering {
         runId: core.agents.get(joined.agentKey)?.lastRunId ?? joined.event.runId,
         file: hold,
         helperPid: envelope?.pid,
+        input: heldInputOf(joined.event.provider, joined.payload),
       });
       arm();
     },
@@ -129,7 +130,7 @@ export function createAnswering(deps: AnsweringDeps): Answering {
       if (!checked.ok) return checked;
       const { entry } = checked;
       try {
-        files.write(entry.file, formatAnswer(entry.provider, entry.request, answer));
+        files.write(entry.file, formatAnswer(entry.provider, { ...entry.request, input: entry.input }, answer));
       } catch (error) {
         deps.failed("answer-write")(error);
         return {

@@ -5,6 +5,7 @@
 import {
   HELD_PROVIDERS,
   requestSummary,
+  singleChoiceQuestion,
   type AgentEvent,
   type Answer,
   type AnswerResult,
@@ -30,6 +31,8 @@ export interface HeldEntry {
   file: string;
   /** The helper's pid: while it lives, it waits. */
   helperPid: number | undefined;
+  /** What a question's answer is built from (heldInputOf): the tool input, or OpenCode's event body. */
+  input?: unknown;
 }
 
 export type Taken = { ok: true; entry: HeldEntry } | Extract<AnswerResult, { ok: false }>;
@@ -122,6 +125,7 @@ export function heldRequestOf(
   waitSeconds: number,
 ): HeldRequest | undefined {
   if (envelope.hold === undefined || waitSeconds <= 0) return undefined;
+  if (event.provider === "opencode") return openCodeRequest(event, payload, id, nowMs, waitSeconds);
   if (!HELD_PROVIDERS.includes(event.provider) || event.hook !== "PermissionRequest") return undefined;
   if (event.kind !== "approval-requested" && event.kind !== "input-requested") return undefined;
   const question = event.kind === "input-requested" ? firstQuestion(payload.tool_input) : undefined;
@@ -137,20 +141,66 @@ export function heldRequestOf(
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** Claude Code's AskUserQuestion input: `questions[0]` with its `question` and `options[].label`. */
+/** The input a question's answer is built from: Claude Code's tool input, OpenCode's event body. */
+export function heldInputOf(provider: ProviderId, payload: Record<string, unknown>): unknown {
+  if (provider !== "opencode") return payload.tool_input;
+  const event = isRecord(payload.event) ? payload.event : {};
+  return event.properties ?? event.data;
+}
+
+/** OpenCode events our plugin holds (docs/providers.md#answering-questions-and-opencode). */
+const OPENCODE_HELD = new Set(["permission.asked", "permission.v2.asked", "question.asked"]);
+
+function openCodeRequest(
+  event: AgentEvent,
+  payload: Record<string, unknown>,
+  id: string,
+  nowMs: number,
+  waitSeconds: number,
+): HeldRequest | undefined {
+  if (event.hook === undefined || !OPENCODE_HELD.has(event.hook)) return undefined;
+  const body = heldInputOf("opencode", payload);
+  if (!isRecord(body)) return undefined;
+  const heldUntil = nowMs + waitSeconds * 1000 - HOLD_MARGIN_MS;
+  if (event.hook === "question.asked") {
+    const question = firstQuestion(body);
+    return {
+      id,
+      kind: "question",
+      tool: "question",
+      summary: requestSummary(question?.text ?? ""),
+      ...(question?.options ? { options: question.options } : {}),
+      heldUntil,
+    };
+  }
+  const targets = Array.isArray(body.patterns) ? body.patterns : Array.isArray(body.resources) ? body.resources : [];
+  return {
+    id,
+    kind: "approval",
+    tool: event.toolName ?? "permission",
+    summary: requestSummary(targets.filter((t): t is string => typeof t === "string").join(" ")),
+    heldUntil,
+  };
+}
+
+/**
+ * A question's text and, when a hook may answer it (one single-choice question, singleChoiceQuestion), its
+ * options: Claude Code's AskUserQuestion input and OpenCode's question event share `questions[]`.
+ */
 function firstQuestion(input: unknown): { text?: string; options?: HeldRequest["options"] } | undefined {
   if (!isRecord(input) || !Array.isArray(input.questions) || !isRecord(input.questions[0])) return undefined;
   const q = input.questions[0];
-  const options = Array.isArray(q.options)
-    ? q.options
-        .filter(isRecord)
-        .filter((o): o is { label: string; description?: unknown } => typeof o.label === "string")
-        .slice(0, 64)
-        .map((o) => ({
-          label: requestSummary(o.label),
-          ...(typeof o.description === "string" ? { description: requestSummary(o.description) } : {}),
-        }))
-    : undefined;
+  const options =
+    singleChoiceQuestion(input) && Array.isArray(q.options)
+      ? q.options
+          .filter(isRecord)
+          .filter((o): o is { label: string; description?: unknown } => typeof o.label === "string")
+          .slice(0, 64)
+          .map((o) => ({
+            label: requestSummary(o.label),
+            ...(typeof o.description === "string" ? { description: requestSummary(o.description) } : {}),
+          }))
+      : undefined;
   return {
     ...(typeof q.question === "string" ? { text: q.question } : {}),
     ...(options && options.length > 0 ? { options } : {}),

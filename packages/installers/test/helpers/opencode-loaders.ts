@@ -6,7 +6,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
 const isFn = (v: unknown): v is (...args: unknown[]) => unknown => typeof v === "function";
 
 /** OpenCode 1.17's getLegacyPlugins + applyPlugin: every distinct export is a plugin function or `{ server }`. */
-export async function load117(mod: Mod): Promise<Hooks[]> {
+export async function load117(mod: Mod, input: Record<string, unknown> = {}): Promise<Hooks[]> {
   const seen = new Set<unknown>();
   const hooks: Hooks[] = [];
   for (const entry of Object.values(mod)) {
@@ -14,19 +14,19 @@ export async function load117(mod: Mod): Promise<Hooks[]> {
     seen.add(entry);
     const server = isFn(entry) ? entry : isRecord(entry) && isFn(entry.server) ? entry.server : undefined;
     if (!server) throw new TypeError("Plugin export is not a function");
-    hooks.push((await server({ directory: "/tmp" }, {})) as Hooks);
+    hooks.push((await server({ directory: "/tmp", ...input }, {})) as Hooks);
   }
   return hooks;
 }
 
 /** OpenCode ≥ 1.18.29's readV1Plugin(mod, spec, "server", "detect") and resolvePluginId for a file plugin. */
-export async function load118(mod: Mod): Promise<Hooks[]> {
+export async function load118(mod: Mod, input: Record<string, unknown> = {}): Promise<Hooks[]> {
   const value = mod.default;
-  if (!isRecord(value) || !("id" in value || "server" in value)) return load117(mod);
+  if (!isRecord(value) || !("id" in value || "server" in value)) return load117(mod, input);
   if (!isFn(value.server)) throw new TypeError("must default export an object with server()");
   if ("tui" in value) throw new TypeError("must default export either server() or tui(), not both");
   if (typeof value.id !== "string" || value.id.trim() === "") throw new TypeError("Path plugin must export id");
-  return [(await value.server({ directory: "/tmp" }, {})) as Hooks];
+  return [(await value.server({ directory: "/tmp", ...input }, {})) as Hooks];
 }
 
 /** A push-driven stand-in for the AsyncIterable `ctx.event.subscribe()` returns. */
@@ -56,7 +56,11 @@ export class EventStream {
 }
 
 /** OpenCode 2.x's PluginModule.load: decode `default`, then PluginPromise.fromPromise awaits `setup(ctx)`. */
-export async function load2(mod: Mod, stream: EventStream): Promise<() => Promise<void>> {
+export async function load2(
+  mod: Mod,
+  stream: EventStream,
+  extra: Record<string, unknown> = {},
+): Promise<() => Promise<void>> {
   const value = mod.default;
   // Schema.Struct: an object (a function is not), a string id, and an effect or a setup function.
   if (typeof value !== "object" || value === null || Array.isArray(value))
@@ -65,7 +69,7 @@ export async function load2(mod: Mod, stream: EventStream): Promise<() => Promis
   if (typeof def.id !== "string") throw new Error('Missing key at ["default"]["id"]');
   if (!isFn(def.setup) && !isFn(def.effect)) throw new Error('Missing key at ["default"]["setup"]');
   if (!isFn(def.setup)) throw new Error("effect plugins are not driven here");
-  const cleanup = await def.setup({ options: {}, event: { subscribe: () => stream } });
+  const cleanup = await def.setup({ options: {}, event: { subscribe: () => stream }, ...extra });
   return async () => {
     if (isFn(cleanup)) await cleanup();
   };
