@@ -39,8 +39,10 @@ const ASK = "mytty-bar-ask\n";
 /** Prints the environment, reads the wanted list from stdin, then prints each file framed by its length. */
 const READ_SCRIPT = `LC_ALL=C; export LC_ALL
 umask 077
-T=$(mktemp -d "\${TMPDIR:-/tmp}/mytty-bar.XXXXXX") || exit 1
-trap 'rm -rf "$T"' EXIT
+T=
+# A cut link (HUP) or a kill still removes the temp dir; it is made only once the list has arrived.
+trap '[ -z "$T" ] || rm -rf "$T"' EXIT
+trap 'exit 1' HUP INT TERM PIPE
 printf '${MAGIC.trim()}\\nuname %s\\n' "$(uname -s)"
 for v in ${HOST_ENV_VARS.join(" ")}; do
   eval "x=\\\${$v-}"
@@ -49,6 +51,7 @@ for v in ${HOST_ENV_VARS.join(" ")}; do
 done
 printf '${ASK.trim()}\\n'
 while IFS= read -r line; do
+  [ -n "$T" ] || T=$(mktemp -d "\${TMPDIR:-/tmp}/mytty-bar.XXXXXX") || exit 1
   case $line in
   "f "*)
     f=\${line#f }

@@ -17,6 +17,7 @@ const PRELUDE = `LC_ALL=C; export LC_ALL
 umask 077
 T=$(mktemp -d "\${TMPDIR:-/tmp}/mytty-bar.XXXXXX") || { echo "fatal cannot create a temp dir"; exit 0; }
 trap 'rm -rf "$T"' EXIT
+trap 'exit 1' HUP INT TERM PIPE
 # The file a path stands for: symlinks followed (at most 40), as realpath would.
 real() {
   p=$1; n=0
