@@ -92,6 +92,30 @@ describe("mytty-doctor --host over a real sshd", () => {
     }
   });
 
+  it("fix --host puts back the helper the host lost; a refused key is one line naming ssh-copy-id", async () => {
+    const helper = path.join(sshd.remoteHome, ".local", "share", "mytty-bar", "bin", "mytty-bar-hook");
+    expect((await doctor("install", "claude-code", "--host", sshd.destination)).code).toBe(0);
+    const script = fs.readFileSync(helper);
+    fs.rmSync(helper);
+    const broken = await doctor("status", "--host", sshd.destination);
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toContain(`Run \`mytty-doctor fix --host ${sshd.destination}\``);
+    const fixed = await doctor("fix", "--host", sshd.destination);
+    expect(fixed.code).toBe(0);
+    expect(fs.readFileSync(helper)).toEqual(script);
+
+    const keys = fs.readFileSync(sshd.authorizedKeys);
+    fs.writeFileSync(sshd.authorizedKeys, "");
+    try {
+      const refused = await doctor("status", "--host", sshd.destination);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr.trimEnd().split("\n")).toHaveLength(1);
+      expect(refused.stderr).toMatch(/refused our key .*ssh-copy-id mytty-test-remote/);
+    } finally {
+      fs.writeFileSync(sshd.authorizedKeys, keys);
+    }
+  });
+
   it("refuses a destination that ssh would read as an option (usage error, nothing run)", async () => {
     const r = await doctor("status", "--host=-oProxyCommand=touch");
     expect(r.code).toBe(2);
