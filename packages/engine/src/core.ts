@@ -28,7 +28,9 @@ import {
   processKey,
   refOf,
   hintsOf,
+  hostKey,
   mergeTerminal,
+  onHost,
   type AgentRecord,
   type AgentRef,
 } from "./agents.js";
@@ -60,6 +62,10 @@ export class EngineCore {
   readonly sessions = new Map<string, string>();
   /** The latest process table, by pid (liveness). */
   processes: ReadonlyMap<number, ProcessInfo> = new Map();
+  /** Each watched host's latest process table (docs/remote.md#watching-a-host). */
+  readonly hostProcesses = new Map<string, ReadonlyMap<number, ProcessInfo>>();
+  /** Watched hosts whose link is down, and since when (ISO): their rows show `disconnected`. */
+  readonly hostsDown = new Map<string, string>();
   readonly counters: CoreCounters = { accepted: 0, duplicates: 0, rejected: 0, ignored: 0 };
   readonly lastEventAt: Record<string, string> = {};
 
@@ -111,8 +117,16 @@ export class EngineCore {
     return { kind: "join", envelope, payload, event: mapped.event };
   }
 
-  /** Join a mapped event to its agent (detect's walk from the helper's parent) and apply it. */
-  commit(prepared: Extract<Prepared, { kind: "join" }>, joined: JoinResult | undefined, now: Date): Change | "ignored" {
+  /**
+   * Join a mapped event to its agent (detect's walk from the helper's parent) and apply it. `host`: the
+   * event came from a watched host and `joined` walked that host's process table.
+   */
+  commit(
+    prepared: Extract<Prepared, { kind: "join" }>,
+    joined: JoinResult | undefined,
+    now: Date,
+    host?: string,
+  ): Change | "ignored" {
     const { envelope, event } = prepared;
     const verdict = chainVerdict(event.provider, joined);
     if (verdict.use === "drop") {
@@ -123,11 +137,13 @@ export class EngineCore {
     let ref: AgentRef;
     if (verdict.use === "agent" && joined?.agent) {
       const agent = joined.agent;
-      const existing = this.agents.get(processKey(agent.pid, agent.startTime));
-      ref = existing ? refOf(existing) : { ...refFromDetected(agent), terminal: mergeTerminal(joined.terminal, hints) };
+      const existing = this.agents.get(hostKey(host, processKey(agent.pid, agent.startTime)));
+      ref = existing
+        ? refOf(existing)
+        : onHost({ ...refFromDetected(agent), terminal: mergeTerminal(joined.terminal, hints) }, host);
       this.adoptSession(event, ref, now);
     } else {
-      ref = this.fallbackRef(event, envelope, joined, hints);
+      ref = this.fallbackRef(event, envelope, joined, hints, host);
     }
     return this.apply(event, ref, now, false);
   }
@@ -172,14 +188,19 @@ export class EngineCore {
     return { created, log: replay ? [] : [{ t: "event", event: logged, agent: refOf(record) }] };
   }
 
-  /** A scan arrived: update detected agents, poll activity, and close runs of agents that exited. */
-  observeScan(scan: ScanResult, cpuMs: ReadonlyMap<number, number>, now: Date): Change {
-    this.processes = new Map(scan.processes.map((p) => [p.pid, p]));
+  /**
+   * A scan arrived: update detected agents, poll activity, and close runs of agents that exited. A
+   * watched host's scan (`host`) touches only that host's agents; the local one only local agents.
+   */
+  observeScan(scan: ScanResult, cpuMs: ReadonlyMap<number, number>, now: Date, host?: string): Change {
+    const table = new Map(scan.processes.map((p) => [p.pid, p]));
+    if (host === undefined) this.processes = table;
+    else this.hostProcesses.set(host, table);
     const seen = new Set<string>();
     for (const agent of scan.agents) {
-      const key = processKey(agent.pid, agent.startTime);
+      const fresh = onHost(refFromDetected(agent), host);
+      const key = fresh.key;
       seen.add(key);
-      const fresh = refFromDetected(agent);
       const record = this.agents.get(key);
       if (record) {
         Object.assign(record, {
@@ -199,9 +220,10 @@ export class EngineCore {
     const change: Change = { created: [], log: [] };
     const t = now.getTime();
     for (const record of this.agents.values()) {
+      if (record.host !== host) continue;
       if (!seen.has(record.key)) record.detected = false;
       if (record.pid === null) continue;
-      const proc = this.processes.get(record.pid);
+      const proc = table.get(record.pid);
       record.alive = proc !== undefined && proc.startTime === record.startTime;
       if (record.alive) {
         const before = record.poll?.state;
@@ -272,7 +294,7 @@ export class EngineCore {
     if (event.sessionId === undefined) return;
     const oldKey = this.sessions.get(`${event.provider}\0${event.sessionId}`);
     const old = oldKey !== undefined ? this.agents.get(oldKey) : undefined;
-    if (!old || old.pid !== null || old.key === ref.key) return;
+    if (!old || old.pid !== null || old.key === ref.key || old.host !== ref.host) return;
     let target = this.agents.get(ref.key);
     if (!target) {
       target = recordFromRef(ref, now);
@@ -290,13 +312,16 @@ export class EngineCore {
     envelope: SpoolEnvelope,
     joined: JoinResult | undefined,
     hints: Record<string, string>,
+    host: string | undefined,
   ): AgentRef {
     const known =
       this.agents.get(
         event.sessionId !== undefined ? (this.sessions.get(`${event.provider}\0${event.sessionId}`) ?? "") : "",
       ) ?? this.agents.get(this.runOwner.get(event.runId) ?? "");
-    if (known) return refOf(known);
-    const live = [...this.agents.values()].filter((a) => a.alive && a.pid !== null && a.provider === event.provider);
+    if (known && known.host === host) return refOf(known);
+    const live = [...this.agents.values()].filter(
+      (a) => a.alive && a.pid !== null && a.provider === event.provider && a.host === host,
+    );
     // Pane ids repeat across tmux servers: TMUX ("<socket>,<pid>,<session>") names the server.
     const pane = envelope.env.tmux_pane;
     const socket = envelope.env.tmux?.split(",")[0];
@@ -308,7 +333,7 @@ export class EngineCore {
     const inCwd = cwd !== undefined ? live.filter((a) => a.processCwd === cwd) : [];
     if (inCwd.length === 1) return refOf(inCwd[0]!);
     const ref = refFromSession(event.provider, event.sessionId ?? event.runId, joined?.tty ?? null, hints);
-    return { ...ref, terminal: mergeTerminal(joined?.terminal ?? {}, hints) };
+    return onHost({ ...ref, terminal: mergeTerminal(joined?.terminal ?? {}, hints) }, host);
   }
 
   private done(status: "rejected" | "ignored", reason: string): Prepared {

@@ -30,6 +30,7 @@ function rowOf(core: EngineCore, record: AgentRecord, attention: boolean): Agent
   const run = record.lastRunId !== undefined ? core.tracker.runs[record.lastRunId] : undefined;
   const sessionId = run?.sessionId ?? record.sessionId;
   const cwd = run?.cwd ?? record.cwd;
+  const linkDown = record.host !== undefined ? core.hostsDown.get(record.host) : undefined;
   const resume =
     (sessionId !== undefined && record.alive ? safeResume(record, sessionId) : undefined) ??
     record.insight?.resumeCommand;
@@ -42,7 +43,8 @@ function rowOf(core: EngineCore, record: AgentRecord, attention: boolean): Agent
     executable: record.executable,
     ...(record.variant !== undefined ? { variant: record.variant } : {}),
     terminal: record.terminal,
-    state: run?.state ?? record.poll?.state ?? "unknown",
+    // A host whose link is down: its agents may be fine, but nothing of theirs can be seen (a view, not a run change).
+    state: linkDown !== undefined ? "disconnected" : (run?.state ?? record.poll?.state ?? "unknown"),
     ...(sessionId !== undefined ? { sessionId } : {}),
     ...(run ? { runId: run.id } : {}),
     ...(run?.message !== undefined ? { message: run.message } : {}),
@@ -59,6 +61,8 @@ function rowOf(core: EngineCore, record: AgentRecord, attention: boolean): Agent
     ...(resume !== undefined ? { resumeCommand: resume } : {}),
     ...(record.insight?.usage !== undefined ? { usage: record.insight.usage } : {}),
     ...(record.insight?.mode !== undefined ? { mode: record.insight.mode } : {}),
+    host: record.host ?? null,
+    ...(linkDown !== undefined ? { linkDownSince: linkDown } : {}),
   };
 }
 

@@ -54,6 +54,13 @@ export const AgentRowSchema = z.object({
   usage: z.array(UsageWindowSchema).optional(),
   /** The agent's chat mode where its store names it (Cursor CLI: "plan", "ask"). */
   mode: z.string().optional(),
+  /** The watched host the agent runs on (its ssh destination or `docker://…`); null for this machine. */
+  host: z.string().nullable().optional(),
+  /**
+   * Set while the link to the row's host is down (ISO, since when): the row's `state` shows
+   * `disconnected` meanwhile, and its run carries on when the link is back (docs/remote.md#watching-a-host).
+   */
+  linkDownSince: z.string().datetime().optional(),
 });
 export type AgentRow = z.infer<typeof AgentRowSchema>;
 
@@ -80,6 +87,18 @@ export const StatsSchema = z.object({
 });
 export type Stats = z.infer<typeof StatsSchema>;
 
+/** One watched host as front ends show it: its link, and the one-line fix when it fails. */
+export const HostStatusSchema = z.object({
+  host: z.string(),
+  state: z.enum(["connecting", "connected", "disconnected"]),
+  since: z.string().datetime(),
+  /** What is wrong, in one line ending with the command that fixes it. */
+  problem: z.string().optional(),
+  /** The host's hooks are not installed (`mytty-doctor install <provider> --host <host>`). */
+  helperMissing: z.boolean().optional(),
+});
+export type HostStatus = z.infer<typeof HostStatusSchema>;
+
 export const SnapshotSchema = z.object({
   at: z.string().datetime(),
   agents: z.array(AgentRowSchema),
@@ -87,5 +106,7 @@ export const SnapshotSchema = z.object({
   attention: z.array(AttentionItemSchema.extend({ agentId: z.string().optional(), actionable: z.boolean() })),
   tray: TrayModelSchema,
   stats: StatsSchema,
+  /** Watched hosts and their links (docs/remote.md#watching-a-host); absent when none are watched. */
+  hosts: z.array(HostStatusSchema).optional(),
 });
 export type Snapshot = z.infer<typeof SnapshotSchema>;

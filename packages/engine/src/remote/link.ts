@@ -1,0 +1,201 @@
+// One watched host: one long-lived child (ssh or docker exec) running the streamer, restarted with a
+// capped backoff when it ends. Files are handed on in order and acknowledged only after the handler
+// resolved (the event is in events.jsonl by then), so the host deletes nothing the engine has not kept.
+import { spawn as nodeSpawn, type ChildProcess } from "node:child_process";
+import { classifyFailure, type LinkFailure } from "./failure.js";
+import { createFrameReader, FrameError } from "./frames.js";
+import { remoteCommand, type Destination } from "./command.js";
+import { streamerScript } from "./streamer.js";
+
+export type LinkState = "connecting" | "connected" | "disconnected";
+
+export interface LinkStatus {
+  host: string;
+  state: LinkState;
+  /** When the link entered this state (ISO). */
+  since: string;
+  /** The last failure, while not connected. */
+  failure?: LinkFailure;
+  /** The host has no hook helper installed (`mytty-doctor install … --host`). */
+  helperMissing?: boolean;
+  /** The local ssh (or docker) child's pid while it runs. */
+  pid?: number;
+  attempts: number;
+}
+
+export interface LinkHandlers {
+  /** A spool file from the host; the link acknowledges it once this resolved (or threw: a bad file is not retried). */
+  onFile(name: string, bytes: Buffer): Promise<void>;
+  onListing(text: string): void;
+  onStatus(status: LinkStatus): void;
+  onError(kind: string, error: unknown): void;
+}
+
+export interface LinkOptions {
+  dest: Destination;
+  handlers: LinkHandlers;
+  clock(): Date;
+  env?: NodeJS.ProcessEnv;
+  /** How often the streamer looks at its spool (default 200 ms; a glob in sh, no process). */
+  tickMs?: number;
+  /** How often it lists processes (the engine's poll). */
+  scanMs(): number;
+  spawn?: (file: string, args: string[], env: NodeJS.ProcessEnv) => ChildProcess;
+  /** Backoff after a failed or lost link: first and cap (default 1 s doubling to 30 s). */
+  backoffMs?: { first: number; cap: number };
+}
+
+export interface Link {
+  status(): LinkStatus;
+  /** Asks for a fresh listing now; resolves with it (or undefined when the link is down or it takes > 5 s). */
+  listNow(): Promise<string | undefined>;
+  /** Ends the streamer on the host (it removes its pid files) and the child; no restart. */
+  stop(): Promise<void>;
+}
+
+const STDERR_KEEP = 4096;
+
+export function createLink(options: LinkOptions): Link {
+  const { dest, handlers, clock } = options;
+  const env = options.env ?? process.env;
+  const backoff = options.backoffMs ?? { first: 1000, cap: 30_000 };
+  const spawnChild =
+    options.spawn ?? ((file, args, e) => nodeSpawn(file, args, { stdio: ["pipe", "pipe", "pipe"], env: e }));
+  let status: LinkStatus = { host: dest.text, state: "connecting", since: clock().toISOString(), attempts: 0 };
+  let child: ChildProcess | undefined;
+  let stopped = false;
+  let delay = backoff.first;
+  let retry: NodeJS.Timeout | undefined;
+  let tick: NodeJS.Timeout | undefined;
+  let scan: NodeJS.Timeout | undefined;
+  let listeners: Array<(text: string | undefined) => void> = [];
+
+  const set = (next: Partial<LinkStatus>) => {
+    const changed = next.state !== undefined && next.state !== status.state;
+    status = { ...status, ...next, ...(changed ? { since: clock().toISOString() } : {}) };
+    if (next.state === "connected") delete status.failure;
+    handlers.onStatus(status);
+  };
+  const send = (line: string) => {
+    if (child?.stdin?.writable) child.stdin.write(`${line}\n`);
+  };
+  const flushListeners = (text: string | undefined) => {
+    const waiting = listeners;
+    listeners = [];
+    for (const listener of waiting) listener(text);
+  };
+
+  function connect(): void {
+    if (stopped) return;
+    const { file, args } = remoteCommand(dest, streamerScript(), env);
+    const reader = createFrameReader();
+    let stderr = "";
+    let errCode: string | undefined;
+    let greeted = false;
+    // One file at a time, in arrival order: acknowledgements follow the handler's promise.
+    let queue = Promise.resolve();
+    set({ attempts: status.attempts + 1 });
+    const proc = spawnChild(file, args, env);
+    child = proc;
+    proc.stdin?.on("error", () => undefined); // a cut link: the close handler below restarts it
+    proc.stderr?.on("data", (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString("utf8")).slice(-STDERR_KEEP);
+    });
+    proc.stdout?.on("data", (chunk: Buffer) => {
+      let frames;
+      try {
+        frames = reader.push(chunk);
+      } catch (error) {
+        handlers.onError("remote-frame", error instanceof FrameError ? `${dest.text}: ${error.message}` : error);
+        proc.kill();
+        return;
+      }
+      for (const frame of frames) {
+        if (frame.kind === "hello") {
+          greeted = true;
+          delay = backoff.first;
+          set({ state: "connected", pid: proc.pid, helperMissing: frame.fields.helper !== "yes" });
+          send("s");
+          send("t");
+        } else if (frame.kind === "error") errCode = frame.code;
+        else if (frame.kind === "ps") {
+          handlers.onListing(frame.text);
+          flushListeners(frame.text);
+        } else {
+          const { name, bytes } = frame;
+          queue = queue
+            .then(() => handlers.onFile(name, bytes))
+            .catch((error: unknown) => handlers.onError("remote-file", error))
+            .then(() => send(`a ${name}`));
+        }
+      }
+    });
+    proc.on("error", (error) => {
+      stderr += `\n${error.message}`;
+    });
+    proc.on("close", (code) => {
+      if (child === proc) child = undefined;
+      flushListeners(undefined);
+      if (stopped) return;
+      const failure = classifyFailure(dest.text, code, stderr, errCode);
+      set({ state: "disconnected", failure });
+      delete status.pid;
+      // A link that worked retries at once-ish; one that never greeted backs off, doubling to the cap.
+      const wait = greeted ? backoff.first : delay;
+      if (!greeted) delay = Math.min(backoff.cap, delay * 2);
+      retry = setTimeout(connect, wait);
+    });
+  }
+
+  tick = setInterval(() => send("t"), options.tickMs ?? 200);
+  tick.unref();
+  const armScan = () => {
+    scan = setTimeout(() => {
+      send("s");
+      armScan();
+    }, options.scanMs());
+    scan.unref();
+  };
+  armScan();
+  connect();
+
+  return {
+    status: () => status,
+    listNow() {
+      if (status.state !== "connected") return Promise.resolve(undefined);
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          listeners = listeners.filter((l) => l !== done);
+          resolve(undefined);
+        }, 5000);
+        const done = (text: string | undefined) => {
+          clearTimeout(timer);
+          resolve(text);
+        };
+        listeners.push(done);
+        send("s");
+      });
+    },
+    async stop() {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      if (tick) clearInterval(tick);
+      if (scan) clearTimeout(scan);
+      flushListeners(undefined);
+      const proc = child;
+      if (!proc || proc.exitCode !== null) return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          proc.kill();
+          resolve();
+        }, 3000);
+        proc.once("close", () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        send("q");
+        proc.stdin?.end();
+      });
+    },
+  };
+}
