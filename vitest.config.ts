@@ -13,6 +13,7 @@ export default defineConfig({
       "@mytty-bar/protocol/wire": fileURLToPath(new URL("./packages/protocol/src/wire.ts", import.meta.url)),
       "@mytty-bar/protocol": src("packages/protocol"),
       "@mytty-bar/detect": src("packages/detect"),
+      "@mytty-bar/remote": src("packages/remote"),
       "@mytty-bar/installers": src("packages/installers"),
       "@mytty-bar/engine": src("packages/engine"),
     },

@@ -6,14 +6,15 @@ import path from "node:path";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const APPS = new Set(["doctor", "team", "menubar"]);
-const PACKAGES = new Set(["paths", "protocol", "detect", "installers", "engine"]);
+const PACKAGES = new Set(["paths", "protocol", "remote", "detect", "installers", "engine"]);
 /** Which workspace packages each package may import (apps may import any package, never another app). */
 const ALLOWED = {
   paths: [],
   protocol: [],
+  remote: ["protocol"],
   detect: ["protocol"],
   installers: ["paths", "protocol"],
-  engine: ["paths", "protocol", "detect", "installers"],
+  engine: ["paths", "protocol", "remote", "detect", "installers"],
 };
 const ELECTRON_MODULES = new Set(["electron", "menubar"]);
 const HOMEDIR_MODULE = "packages/paths/src/index.ts";
