@@ -63,3 +63,25 @@ export const TUI_NEEDS_TTY =
 export function engineFailedText(detail: string): string {
   return `The engine could not start: ${detail}`;
 }
+
+/** `mytty-bar remote …` (docs/remote.md#watching-a-host). */
+export const remoteText = {
+  added: (host: string) =>
+    `Watching ${host}. Install the hooks there with \`mytty-doctor install <provider> --host ${host}\`; a running Mytty Bar connects within one poll (\`mytty-bar remote list\` shows the link).`,
+  alreadyWatched: (host: string) => `${host} is already watched (\`mytty-bar remote list\`).`,
+  tooMany: (max: number) =>
+    `At most ${max} hosts can be watched (one ssh session each): remove one with \`mytty-bar remote remove <destination>\`.`,
+  notWatched: (host: string) => `${host} is not watched: \`mytty-bar remote list\` shows the watched hosts.`,
+  removed: (host: string) => `No longer watching ${host}; nothing of Mytty Bar's runs there now.`,
+  stopFailed: (host: string, stderr: string) =>
+    `Could not reach ${host} to end a streamer left from a cut link (${stderr.trim().split("\n").at(-1) ?? ""}); it exits by itself within 15 minutes.`,
+  none: "No hosts are watched. Add one with `mytty-bar remote add <destination>` (an ssh destination or docker://<container>).",
+  line: (h: { host: string; state: string; since?: string; problem?: string; helperMissing?: boolean }) => {
+    const state =
+      h.state === "engine-not-running"
+        ? "not watched now: Mytty Bar is not running (start it with `mytty-bar`)"
+        : `${h.state}${h.since ? ` since ${h.since}` : ""}`;
+    const hooks = h.helperMissing ? ` — no hooks there: \`mytty-doctor install <provider> --host ${h.host}\`` : "";
+    return `${h.host}  ${state}${h.problem ? ` — ${h.problem}` : ""}${hooks}`;
+  },
+};

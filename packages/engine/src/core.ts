@@ -138,6 +138,8 @@ export class EngineCore {
     if (verdict.use === "agent" && joined?.agent) {
       const agent = joined.agent;
       const existing = this.agents.get(hostKey(host, processKey(agent.pid, agent.startTime)));
+      // A host's tmux is not asked (remote/hosts.ts): its pane comes from the hook's TMUX_PANE.
+      if (existing && host !== undefined) existing.terminal = mergeTerminal(existing.terminal, hints);
       ref = existing
         ? refOf(existing)
         : onHost({ ...refFromDetected(agent), terminal: mergeTerminal(joined.terminal, hints) }, host);
@@ -205,7 +207,7 @@ export class EngineCore {
       if (record) {
         Object.assign(record, {
           tty: fresh.tty,
-          terminal: fresh.terminal,
+          terminal: host === undefined ? fresh.terminal : mergeTerminal(fresh.terminal, record.terminal.hints ?? {}),
           via: fresh.via,
           executable: fresh.executable,
           argv: fresh.argv,
@@ -250,6 +252,14 @@ export class EngineCore {
     if (dropped.size === 0) return;
     for (const key of dropped) this.agents.delete(key);
     for (const [session, owner] of this.sessions) if (dropped.has(owner)) this.sessions.delete(session);
+  }
+
+  /** A host no longer watched: its agents leave the list (their runs age out like any other). */
+  forgetHost(host: string): void {
+    this.hostsDown.delete(host);
+    this.hostProcesses.delete(host);
+    for (const [key, record] of this.agents) if (record.host === host) this.agents.delete(key);
+    for (const [session, owner] of this.sessions) if (!this.agents.has(owner)) this.sessions.delete(session);
   }
 
   acknowledge(itemId: string, at: Date): boolean {

@@ -22,6 +22,7 @@ import type { Snapshot } from "./snapshot.js";
 import type { Engine, EngineOptions } from "./engine-types.js";
 import { privateDir, safely, swallowing } from "./engine-util.js";
 import { createLog, fileLineWriter, type EngineLog } from "./log.js";
+import { createRemoteHosts } from "./remote/hosts.js";
 
 export type { Engine, EngineOptions } from "./engine-types.js";
 
@@ -50,6 +51,7 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
   const settings = await liveSettings(paths, log, options.settings, (next, previous) => {
     core.setCompletionThreshold(next.completionThresholdMinutes * 60_000);
     if (next.pollIntervalSeconds !== previous.pollIntervalSeconds && !stopped) scheduler.rearmPoll();
+    if (!stopped) remote.sync(next.remotes);
     publisher.schedule();
   });
   const source = options.source ?? createSource();
@@ -60,7 +62,11 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
   const hookPresence = createHookPresence(paths);
   let stopped = false;
 
-  const snapshotNow = (): Snapshot => buildSnapshot(core, intake.backlog(), clock());
+  const snapshotNow = (): Snapshot => {
+    const snapshot = buildSnapshot(core, intake.backlog(), clock());
+    const hosts = remote.statuses();
+    return hosts.length > 0 ? { ...snapshot, hosts } : snapshot;
+  };
   const publisher = createPublisher({
     snapshot: snapshotNow,
     settings: settings.current,
@@ -102,11 +108,24 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
     settle: () => store.flush(),
   });
 
+  // Watched hosts: their files take the same commit path, acknowledged once the log holds them.
+  const remote = createRemoteHosts({
+    core,
+    clock,
+    commit,
+    publish: () => publisher.schedule(),
+    settle: () => store.flush(),
+    onError: (kind, error) => log.swallowed(kind, error),
+    pollSeconds: () => settings.current().pollIntervalSeconds,
+    ...options.remote,
+  });
+
   // Start: the first scan closes runs whose agent died while we were away, then the log is compacted.
   await scheduler.scan(true);
   // A full disk keeps the old log (nothing lost); the next compaction tries again.
   await store.compact(core).catch(() => undefined);
   intake.start();
+  remote.sync(settings.current().remotes);
   // Poll, lease renewal, and Cursor estimates due from before a restart (fired now, not after the next event).
   scheduler.start();
 
@@ -138,6 +157,7 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
       stopped = true;
       publisher.stop();
       intake.stop();
+      await remote.stop();
       await scheduler.stop();
       await server?.close();
       if (server) await fs.rm(paths.controlSocket, { force: true });

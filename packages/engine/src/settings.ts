@@ -6,6 +6,9 @@ import { z } from "zod";
 import type { Paths } from "@mytty-bar/paths";
 import { silentLog, type EngineLog } from "./log.js";
 
+/** At most this many watched hosts: each holds one ssh session open. */
+export const REMOTES_MAX = 32;
+
 const flag = (fallback: boolean) => z.boolean().catch(fallback).default(fallback);
 
 /** The jump-to-most-urgent shortcut until the user picks another; "" turns it off. */
@@ -49,6 +52,11 @@ export const SettingsSchema = z.object({
    * user had not chosen) falls back to the default, which is what null meant to the menu bar.
    */
   globalShortcut: z.string().max(64).catch(DEFAULT_GLOBAL_SHORTCUT).default(DEFAULT_GLOBAL_SHORTCUT),
+  /**
+   * Hosts watched over the user's ssh (`mytty-bar remote add`), as given: `devbox`, `docker://web`
+   * (docs/remote.md#watching-a-host). Each is checked again where it is used.
+   */
+  remotes: z.array(z.string().min(1).max(255)).max(REMOTES_MAX).catch([]).default([]),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 export type SettingsPatch = Partial<Omit<Settings, "notifications">> & {

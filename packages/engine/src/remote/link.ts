@@ -2,10 +2,15 @@
 // capped backoff when it ends. Files are handed on in order and acknowledged only after the handler
 // resolved (the event is in events.jsonl by then), so the host deletes nothing the engine has not kept.
 import { spawn as nodeSpawn, type ChildProcess } from "node:child_process";
-import { classifyFailure, type LinkFailure } from "./failure.js";
+import { classifyFailure, remoteInvocation, type Destination } from "@mytty-bar/remote";
 import { createFrameReader, FrameError } from "./frames.js";
-import { remoteCommand, type Destination } from "./command.js";
 import { streamerScript } from "./streamer.js";
+
+/** Why the link is down, in one line ending with the command that fixes it. */
+export interface LinkFailure {
+  kind: string;
+  message: string;
+}
 
 export type LinkState = "connecting" | "connected" | "disconnected";
 
@@ -60,7 +65,9 @@ export function createLink(options: LinkOptions): Link {
   const env = options.env ?? process.env;
   const backoff = options.backoffMs ?? { first: 1000, cap: 30_000 };
   const spawnChild =
-    options.spawn ?? ((file, args, e) => nodeSpawn(file, args, { stdio: ["pipe", "pipe", "pipe"], env: e }));
+    options.spawn ??
+    // Its own process group, so a kill reaches the ssh behind MYTTY_BAR_SSH's sh as well.
+    ((file, args, e) => nodeSpawn(file, args, { stdio: ["pipe", "pipe", "pipe"], env: e, detached: true }));
   let status: LinkStatus = { host: dest.text, state: "connecting", since: clock().toISOString(), attempts: 0 };
   let child: ChildProcess | undefined;
   let stopped = false;
@@ -87,7 +94,7 @@ export function createLink(options: LinkOptions): Link {
 
   function connect(): void {
     if (stopped) return;
-    const { file, args } = remoteCommand(dest, streamerScript(), env);
+    const { file, args } = remoteInvocation(dest, streamerScript(), [], env);
     const reader = createFrameReader();
     let stderr = "";
     let errCode: string | undefined;
@@ -107,7 +114,7 @@ export function createLink(options: LinkOptions): Link {
         frames = reader.push(chunk);
       } catch (error) {
         handlers.onError("remote-frame", error instanceof FrameError ? `${dest.text}: ${error.message}` : error);
-        proc.kill();
+        killGroup(proc);
         return;
       }
       for (const frame of frames) {
@@ -130,21 +137,31 @@ export function createLink(options: LinkOptions): Link {
         }
       }
     });
-    proc.on("error", (error) => {
+    let spawnError: string | undefined;
+    let ended = false;
+    proc.on("error", (error: NodeJS.ErrnoException) => {
       stderr += `\n${error.message}`;
+      // The client could not start at all (no ssh): no close may follow, so end here.
+      if (proc.pid === undefined) {
+        spawnError = error.code ?? error.message;
+        end(null);
+      }
     });
-    proc.on("close", (code) => {
+    proc.on("close", (code) => end(code));
+    function end(code: number | null): void {
+      if (ended) return;
+      ended = true;
       if (child === proc) child = undefined;
       flushListeners(undefined);
       if (stopped) return;
-      const failure = classifyFailure(dest.text, code, stderr, errCode);
+      const failure = linkFailure(dest, code, stderr, errCode, env, spawnError);
       set({ state: "disconnected", failure });
       delete status.pid;
       // A link that worked retries at once-ish; one that never greeted backs off, doubling to the cap.
       const wait = greeted ? backoff.first : delay;
       if (!greeted) delay = Math.min(backoff.cap, delay * 2);
       retry = setTimeout(connect, wait);
-    });
+    }
   }
 
   tick = setInterval(() => send("t"), options.tickMs ?? 200);
@@ -186,7 +203,7 @@ export function createLink(options: LinkOptions): Link {
       if (!proc || proc.exitCode !== null) return;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
-          proc.kill();
+          killGroup(proc);
           resolve();
         }, 3000);
         proc.once("close", () => {
@@ -198,4 +215,44 @@ export function createLink(options: LinkOptions): Link {
       });
     },
   };
+}
+
+/** The transport's own verdict (packages/remote), or what the streamer said, or a plain "lost". */
+function linkFailure(
+  dest: Destination,
+  code: number | null,
+  stderr: string,
+  errCode: string | undefined,
+  env: NodeJS.ProcessEnv,
+  spawnError?: string,
+): LinkFailure {
+  if (errCode === "engine-running")
+    return {
+      kind: "engine-running",
+      message: `Mytty Bar's own engine runs on ${dest.text}, so its hooks go to it there: quit it there, or stop watching with \`mytty-bar remote remove ${dest.text}\`.`,
+    };
+  if (errCode !== undefined)
+    return { kind: errCode, message: `${dest.text}: the streamer could not start (${errCode}); retrying.` };
+  const verdict = classifyFailure(
+    dest,
+    {
+      stdout: Buffer.alloc(0),
+      stderr,
+      code,
+      timedOut: false,
+      overflow: false,
+      ...(spawnError !== undefined ? { spawnError } : {}),
+    },
+    env,
+  );
+  if (verdict) return verdict;
+  return { kind: "lost", message: `The link to ${dest.text} ended (exit ${code ?? "by signal"}); retrying.` };
+}
+
+function killGroup(proc: ChildProcess): void {
+  try {
+    if (proc.pid !== undefined) process.kill(-proc.pid, "SIGKILL");
+  } catch {
+    proc.kill("SIGKILL"); // not a group leader (a test's spawn): the child alone
+  }
 }
