@@ -73,7 +73,6 @@ export function createLink(options: LinkOptions): Link {
   let stopped = false;
   let delay = backoff.first;
   let retry: NodeJS.Timeout | undefined;
-  let tick: NodeJS.Timeout | undefined;
   let scan: NodeJS.Timeout | undefined;
   let listeners: Array<(text: string | undefined) => void> = [];
 
@@ -164,7 +163,7 @@ export function createLink(options: LinkOptions): Link {
     }
   }
 
-  tick = setInterval(() => send("t"), options.tickMs ?? 200);
+  const tick = setInterval(() => send("t"), options.tickMs ?? 200);
   tick.unref();
   const armScan = () => {
     scan = setTimeout(() => {
@@ -196,7 +195,7 @@ export function createLink(options: LinkOptions): Link {
     async stop() {
       stopped = true;
       if (retry) clearTimeout(retry);
-      if (tick) clearInterval(tick);
+      clearInterval(tick);
       if (scan) clearTimeout(scan);
       flushListeners(undefined);
       const proc = child;
