@@ -85,3 +85,8 @@ export const remoteText = {
     return `${h.host}  ${state}${h.problem ? ` — ${h.problem}` : ""}${hooks}`;
   },
 };
+
+/** Jump on an agent of a watched host: fail closed (docs/remote.md#jump-to-a-remote-agent). */
+export function remoteFocusText(host: string): string {
+  return `This agent runs on ${host}: the local tab running \`ssh ${host}\` cannot be told apart exactly yet, so nothing was switched; open that tab yourself.`;
+}

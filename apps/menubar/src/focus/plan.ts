@@ -6,7 +6,7 @@ import { identifyHost, type Host, type ToolPaths } from "./hosts.js";
 import { isPaneId, tmuxFocusCommands } from "./tmux.js";
 import type { Command } from "./types.js";
 
-export type FocusTarget = Pick<AgentRow, "tty" | "cwd" | "terminal">;
+export type FocusTarget = Pick<AgentRow, "tty" | "cwd" | "terminal"> & Partial<Pick<AgentRow, "host">>;
 
 export interface FocusPlan {
   host: Host;
