@@ -94,7 +94,8 @@ export function noticeFor(item: AttentionItem, kind: Notice["kind"], agent?: Age
   return {
     id: `notice:${item.id}`,
     kind,
-    title: `${providerName(item.provider)} ${VERB[kind]}`,
+    // An agent on a watched host names it: "Claude Code on devbox needs approval".
+    title: `${providerName(item.provider)}${agent?.host ? ` on ${agent.host}` : ""} ${VERB[kind]}`,
     body,
     ...(agent ? { agentId: agent.id } : {}),
     itemId: item.id,
