@@ -190,6 +190,14 @@ export function renderSettings(settings: Settings | undefined, change: Change): 
         h("label", {}, "Pointer language", language),
         checkbox("Launch at login", settings.launchAtLogin, "launchAtLogin", (v) => change({ launchAtLogin: v })),
         h("label", {}, "Jump shortcut", shortcut),
+        // Read-only here: `mytty-bar remote add|remove` edits the list (docs/remote.md#watching-a-host).
+        h(
+          "p",
+          { className: "remotes", "data-setting": "remotes" },
+          (settings.remotes ?? []).length > 0
+            ? `Watched hosts: ${settings.remotes.join(", ")} (change with \`mytty-bar remote add|remove\`)`
+            : "No watched hosts (add one with `mytty-bar remote add <destination>`)",
+        ),
       ),
     ),
   ];

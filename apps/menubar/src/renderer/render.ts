@@ -16,6 +16,7 @@ import { contextLine } from "../view-model/context.js";
 import { LOW_USAGE_PERCENT_DEFAULT, usageLine, type MeterDisplay } from "../view-model/usage.js";
 import { copyableResume } from "../view-model/resume.js";
 import { h } from "./dom.js";
+import { hostLine } from "../view-model/hosts.js";
 
 export interface Actions {
   jump(agentId: string): void;
@@ -170,8 +171,10 @@ export function renderAgents(
   lowContextPercent: number,
   meters: MeterSettings = { display: "left", lowUsagePercent: LOW_USAGE_PERCENT_DEFAULT },
 ): Node[] {
+  const hosts = hostNodes(snapshot);
   if (snapshot.agents.length === 0) {
     return [
+      ...hosts,
       h(
         "p",
         { className: "empty", "data-empty": "agents" },
@@ -179,7 +182,7 @@ export function renderAgents(
       ),
     ];
   }
-  return groupAgents(snapshot.agents).map((group) =>
+  const groups = groupAgents(snapshot.agents).map((group) =>
     h(
       "div",
       { className: "group", "data-app": group.app },
@@ -225,4 +228,12 @@ export function renderAgents(
       ]),
     ),
   );
+  return [...hosts, ...groups];
+}
+
+/** One line per watched host whose link is not up: what is wrong and the command that fixes it. */
+function hostNodes(snapshot: Snapshot): Node[] {
+  return (snapshot.hosts ?? [])
+    .filter((host) => host.state !== "connected" || host.helperMissing === true)
+    .map((host) => h("div", { className: "hint", "data-host": host.host }, h("span", {}, hostLine(host))));
 }
