@@ -7,7 +7,7 @@
 // settings.json gets no backup from this item: the record restores it, and a backup taken between the
 // hooks' write and ours would become the "before our install" evidence the hooks' removal relies on.
 import path from "node:path";
-import { readText } from "./fsio.js";
+import { localFiles, type FileView } from "./fsio.js";
 import { insertProperty, parseJsonc, removeAt } from "./jsonc-edit.js";
 import type { FileChange, ItemPlan } from "./plan.js";
 import type { Paths } from "./paths.js";
@@ -131,8 +131,8 @@ export function statuslineRemoval(text: string, record: StatuslineRecord | undef
 }
 
 /** One plan item: settings.json, the script and the record, installed together, removed together. */
-export function planClaudeStatusline(paths: Paths): ItemPlan {
-  const settingsRead = readText(paths.claudeSettings);
+export function planClaudeStatusline(paths: Paths, files: FileView = localFiles): ItemPlan {
+  const settingsRead = files.read(paths.claudeSettings);
   const base = {
     id: "statusline:claude-code",
     kind: "provider" as const,
@@ -151,8 +151,8 @@ export function planClaudeStatusline(paths: Paths): ItemPlan {
   const settings = settingsRead.text;
   const script = statuslineScriptPath(paths);
   const recordFile = statuslineRecordPath(paths);
-  const scriptText = readText(script).text;
-  const recordText = readText(recordFile).text;
+  const scriptText = files.read(script).text;
+  const recordText = files.read(recordFile).text;
   const parsed = settings === null ? undefined : parseJsonc(settings);
   const installedValue = parsed?.ok === true ? (parsed.value as Record<string, unknown> | null)?.statusLine : undefined;
   const owned = (file: string, before: string | null, after: string | null, mode: number): FileChange => ({

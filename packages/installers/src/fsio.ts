@@ -12,6 +12,17 @@ export interface ReadResult {
   problem?: Problem;
 }
 
+/**
+ * Where the plans read files from: this machine (localFiles), or a snapshot of another one's files
+ * fetched in one round trip (remote-read.ts). Plans are computed from it alone, so a host's plan is the
+ * same code as a local one.
+ */
+export interface FileView {
+  read(file: string, maxBytes?: number): ReadResult;
+}
+
+export const localFiles: FileView = { read: (file, maxBytes) => readText(file, maxBytes) };
+
 export function readText(file: string, maxBytes = MAX_CONFIG_BYTES): ReadResult {
   let bytes: Buffer;
   let mode: number;

@@ -88,6 +88,7 @@ export {
   type Op,
   type Session,
   type SessionOptions,
+  type HostIO,
 } from "./session.js";
 export { readInstallSettings } from "./install-settings.js";
 
@@ -122,3 +123,7 @@ export {
   STATUSLINE_BASENAME,
   type StatuslineRecord,
 } from "./claude-statusline.js";
+export { localFiles, type FileView } from "./fsio.js";
+export { HOST_ENV_VARS, hostPaths, lsMode, readHost, type HostShell, type HostSnapshot } from "./remote-read.js";
+export { applyOnHost, hostWriteScript, type HostApplyOptions } from "./remote-write.js";
+export { openHostSession, type HostSession, type HostSessionOptions } from "./remote-session.js";

@@ -9,7 +9,7 @@ import { cursorSpec } from "./cursor.js";
 import type { TargetId } from "./constants.js";
 import { geminiSpec } from "./gemini.js";
 import { parseJsonc } from "./jsonc-edit.js";
-import { readText } from "./fsio.js";
+import type { FileView } from "./fsio.js";
 import { guideText } from "./guide-text.js";
 import { helperScript } from "./helper-script.js";
 import { planHookJson } from "./hook-json.js";
@@ -25,6 +25,8 @@ export interface PlanContext {
   /** Pointer language to require; undefined accepts an installed pointer in either language. */
   lang?: Lang;
   newestBackup: BackupLookup;
+  /** Where the files are read (this machine, or a host's snapshot). */
+  files: FileView;
   /** The installed Claude Code (asked only when Claude Code is planned); undefined = cannot be placed. */
   claudeVersion?: () => ClaudeInstall | undefined;
 }
@@ -49,7 +51,7 @@ function providerPlan(id: TargetId, ctx: PlanContext): ItemPlan {
   const { paths } = ctx;
   switch (id) {
     case "gemini": {
-      const read = readText(paths.geminiSettings);
+      const read = ctx.files.read(paths.geminiSettings);
       const parsed = read.text !== null ? parseJsonc(read.text) : undefined;
       const spec = geminiSpec(paths, parsed?.ok ? parsed.value : undefined);
       return planHookJson({ ...spec, id }, read.text, ctx.newestBackup, read.problem);
@@ -61,13 +63,13 @@ function providerPlan(id: TargetId, ctx: PlanContext): ItemPlan {
         id === "claude-code"
           ? claudeCodeSpec(paths, ctx.claudeVersion?.())
           : id === "codex"
-            ? codexSpec(paths, readText(paths.codexConfig, 1024 * 1024).text)
+            ? codexSpec(paths, ctx.files.read(paths.codexConfig, 1024 * 1024).text)
             : cursorSpec(paths);
-      const read = readText(spec.path);
+      const read = ctx.files.read(spec.path);
       return planHookJson(spec, read.text, ctx.newestBackup, read.problem);
     }
     case "opencode": {
-      const read = readText(paths.opencodePlugin);
+      const read = ctx.files.read(paths.opencodePlugin);
       const base = { id, kind: "provider" as const, provider: id, path: paths.opencodePlugin };
       if (read.problem) return invalid(base, read.problem);
       return planOwnedFiles(base, [
@@ -76,7 +78,7 @@ function providerPlan(id: TargetId, ctx: PlanContext): ItemPlan {
     }
     case "antigravity": {
       const base = { id, kind: "provider" as const, provider: id, path: paths.antigravityPluginDir };
-      const files = antigravityFiles(paths).map((f) => ({ f, read: readText(f.path) }));
+      const files = antigravityFiles(paths).map((f) => ({ f, read: ctx.files.read(f.path) }));
       const bad = files.find((x) => x.read.problem);
       if (bad) return invalid({ ...base, path: bad.f.path }, bad.read.problem!);
       return planOwnedFiles(
@@ -101,7 +103,7 @@ export function planHelper(ctx: PlanContext): ItemPlan {
 
 function helperPlan(ctx: PlanContext): ItemPlan {
   const { helper, binDir } = ctx.paths;
-  const read = readText(helper);
+  const read = ctx.files.read(helper);
   const base = { id: "helper", kind: "helper" as const, path: helper };
   if (read.problem) return invalid(base, read.problem);
   return planOwnedFiles(
@@ -126,7 +128,7 @@ export function planGuide(ctx: PlanContext): ItemPlan {
 
 function guidePlan(ctx: PlanContext): ItemPlan {
   const { guide } = ctx.paths;
-  const read = readText(guide);
+  const read = ctx.files.read(guide);
   const base = { id: "guide", kind: "guide" as const, path: guide };
   if (read.problem) return invalid(base, read.problem);
   return planOwnedFiles(base, [{ path: guide, expected: guideText(ctx.paths), current: read.text, mode: 0o644 }]);
@@ -140,7 +142,7 @@ export function planPointer(provider: PointerProvider, ctx: PlanContext): ItemPl
 
 function planSkill(ctx: PlanContext): ItemPlan {
   const file = ctx.paths.claudeSkill;
-  const read = readText(file);
+  const read = ctx.files.read(file);
   const base = { id: "pointer:claude-code", kind: "pointer" as const, provider: "claude-code" as const, path: file };
   if (read.problem) return invalid(base, read.problem);
   const found = LANGS.find((l) => read.text === skillText(ctx.paths, l));
@@ -155,7 +157,7 @@ function planSkill(ctx: PlanContext): ItemPlan {
 
 function planAgentsMd(ctx: PlanContext): ItemPlan {
   const file = ctx.paths.codexAgentsMd;
-  const read = readText(file);
+  const read = ctx.files.read(file);
   const base = { id: "pointer:codex", kind: "pointer" as const, provider: "codex" as const, path: file };
   if (read.problem) return invalid(base, read.problem);
   const text = read.text;

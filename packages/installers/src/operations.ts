@@ -11,7 +11,8 @@ import {
   type PlanContext,
   type PointerProvider,
 } from "./items.js";
-import type { FileChange, ItemPlan, Lang } from "./plan.js";
+import { localFiles, type FileView } from "./fsio.js";
+import type { BackupLookup, FileChange, ItemPlan, Lang } from "./plan.js";
 import type { Paths } from "./paths.js";
 import { installedClaudeVersion, rememberedClaude, type ClaudeInstall } from "./presence.js";
 
@@ -22,14 +23,33 @@ export interface Plans {
   pointers: ItemPlan[];
 }
 
+/** A host's files instead of this machine's (session.ts): its snapshot and its backups. */
+export interface HostFiles {
+  files: FileView;
+  newestBackup: BackupLookup;
+}
+
 /** `pathVar` is where the `claude` binary is looked for (its version decides which events are written). */
-export function planContext(paths: Paths, lang?: Lang, pathVar: string | undefined = process.env.PATH): PlanContext {
+export function planContext(
+  paths: Paths,
+  lang?: Lang,
+  pathVar: string | undefined = process.env.PATH,
+  host?: HostFiles,
+): PlanContext {
+  // A host's `claude` cannot be placed from here: its version is unknown, as for a claude outside PATH.
+  if (host) return { paths, ...(lang ? { lang } : {}), newestBackup: host.newestBackup, files: host.files };
   let version: { value: ClaudeInstall | undefined } | undefined;
   const claudeVersion = () =>
     (version ??= {
       value: installedClaudeVersion(paths.home, pathVar, process.platform, rememberedClaude(paths.claudeSeen)),
     }).value;
-  return { paths, ...(lang ? { lang } : {}), newestBackup: newestBackupLookup(paths), claudeVersion };
+  return {
+    paths,
+    ...(lang ? { lang } : {}),
+    newestBackup: newestBackupLookup(paths),
+    files: localFiles,
+    claudeVersion,
+  };
 }
 
 /** Plans every item; a check that throws becomes a "crashed" entry instead of hiding the others. */

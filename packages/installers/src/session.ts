@@ -11,6 +11,7 @@ import {
   planContext,
   uninstallChanges,
   uninstallItems,
+  type HostFiles,
   type Plans,
 } from "./operations.js";
 import { effective, type FileChange, type ItemPlan, type Lang } from "./plan.js";
@@ -36,6 +37,15 @@ export interface SessionOptions {
   settings: InstallSettings;
   /** Where `claude` is looked for (its version decides which events are written). */
   pathVar?: string | undefined;
+  /** Another machine's files (`--host`, remote-session.ts): plans read its snapshot, apply writes there. */
+  host?: HostIO;
+}
+
+/** The two effects a host replaces: reading (a snapshot, HostFiles) and writing (a remote apply). */
+export interface HostIO extends HostFiles {
+  apply(changes: readonly FileChange[]): Promise<ChangeOutcome[]>;
+  /** Fetches a fresh snapshot after a write, before the plans are computed again. */
+  reload(): Promise<void>;
 }
 
 export type FailedOutcome = Extract<ChangeOutcome, { message: string }>;
@@ -102,7 +112,7 @@ function select(
   // on uninstall, so the user's original statusLine bytes come back.
   const withClaude = ids.length === 0 ? op === "uninstall" : ids.includes("claude-code");
   if (withClaude && (op === "uninstall" || settings.claudeStatusLine === true)) {
-    const statusline = planClaudeStatusline(options.paths);
+    const statusline = planClaudeStatusline(options.paths, options.host?.files);
     if (op === "install" || statusline.uninstall.length > 0) chosen.push(statusline);
   }
   return { items: chosen.filter((i) => i.status !== "invalid"), skipped: chosen.filter((i) => i.status === "invalid") };
@@ -111,7 +121,7 @@ function select(
 /** The plans and the selection of items, without the write side (apply.ts, diff.ts). */
 export function readSession(options: SessionOptions): ReadSession & { claude(): string | undefined } {
   const { paths, settings } = options;
-  const context = planContext(paths, settings.lang, options.pathVar);
+  const context = planContext(paths, settings.lang, options.pathVar, options.host);
   let cached: ReturnType<typeof planAll> | undefined;
   const plans = () => (cached ??= planAll(context));
   const items = (op: Op, ids: readonly TargetId[] = []) => select(plans(), op, ids, options).items;
@@ -135,8 +145,14 @@ export function openSession(options: SessionOptions): Session {
       const items = read.items(op, ids);
       const skipped = read.skipped(op, ids);
       const todo = read.changes(op, ids);
-      const outcomes = await (await import("./apply.js")).applyChanges(todo, { paths: options.paths });
-      if (op !== "uninstall" && items.some((i) => i.id === "claude-code")) rememberWriter(options.paths, read.claude());
+      const host = options.host;
+      const outcomes = host
+        ? await host.apply(todo)
+        : await (await import("./apply.js")).applyChanges(todo, { paths: options.paths });
+      if (host) {
+        if (todo.length > 0) await host.reload();
+      } else if (op !== "uninstall" && items.some((i) => i.id === "claude-code"))
+        rememberWriter(options.paths, read.claude());
       read.refresh();
       return { changes: todo, outcomes, failed: outcomes.filter(isFailed), skipped };
     },

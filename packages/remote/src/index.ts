@@ -7,5 +7,7 @@ export {
   type RemoteResult,
   type RemoteRunner,
   type RunOptions,
+  type Reply,
 } from "./run.js";
 export { classifyFailure, type FailureKind, type RemoteFailure } from "./failure.js";
+export { remoteShell, RemoteError, type RemoteShell } from "./shell.js";

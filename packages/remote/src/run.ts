@@ -15,6 +15,8 @@ export interface RemoteResult {
   overflow: boolean;
   /** The client itself could not start (ssh or docker not installed): its errno code. */
   spawnError?: string;
+  /** The reply's answer threw (RunOptions.reply): its message. */
+  replyError?: string;
 }
 
 export interface RunOptions {
@@ -25,6 +27,17 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Default 64 MiB. */
   maxOutputBytes?: number;
+  /**
+   * A dialog on the same connection: stdin stays open until the script prints `marker`; then
+   * `answer(stdout so far)` is written and stdin closed. One round trip where the second half depends
+   * on the first (a host's paths depend on its $HOME).
+   */
+  reply?: Reply;
+}
+
+export interface Reply {
+  marker: string;
+  answer: (before: Buffer) => string | Buffer;
 }
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
@@ -63,6 +76,24 @@ export function runRemote(
       timedOut = true;
       kill();
     }, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    let replied = options.reply === undefined;
+    let replyError: string | undefined;
+    const maybeReply = () => {
+      if (replied || options.reply === undefined) return;
+      const all = Buffer.concat(out);
+      const at = all.indexOf(options.reply.marker);
+      if (at < 0) return;
+      replied = true;
+      let answer: string | Buffer;
+      try {
+        answer = options.reply.answer(all.subarray(0, at));
+      } catch (error) {
+        // The caller could not answer: end the dialog with nothing; the result carries why.
+        replyError = error instanceof Error ? error.message : String(error);
+        answer = "";
+      }
+      child.stdin.end(answer);
+    };
     child.stdout.on("data", (chunk: Buffer) => {
       if (overflow) return;
       outBytes += chunk.length;
@@ -73,6 +104,7 @@ export function runRemote(
         return;
       }
       out.push(chunk);
+      maybeReply();
     });
     child.stderr.on("data", (chunk: Buffer) => {
       if (stderr.length < MAX_STDERR) stderr += chunk.toString("utf8").slice(0, MAX_STDERR - stderr.length);
@@ -92,6 +124,7 @@ export function runRemote(
         timedOut,
         overflow,
         ...(spawnError !== undefined ? { spawnError } : {}),
+        ...(replyError !== undefined ? { replyError } : {}),
       });
     };
     child.on("error", (error: NodeJS.ErrnoException) => {
@@ -100,7 +133,8 @@ export function runRemote(
       if (child.pid === undefined) finish(null);
     });
     child.on("close", (code) => finish(code));
-    child.stdin.end(input);
+    if (options.reply === undefined) child.stdin.end(input);
+    else if (input.length > 0) child.stdin.write(input);
   });
 }
 
