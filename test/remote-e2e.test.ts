@@ -2,18 +2,15 @@
 // "remote" HOME (test/support/sshd.ts), Claude Code's hooks installed there by the real doctor, a fake
 // `claude` in a private tmux server of the remote user firing real payloads (fixtures/payloads/claude-code,
 // sources in its README), and the real `mytty-bar --headless` watching the host through MYTTY_BAR_SSH.
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { promises as fs, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
-import { execFile } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgentRow } from "@mytty-bar/engine";
-import { resolvePaths } from "@mytty-bar/installers";
-import { BIN, Engine, fixture, makeWorld, runCli, Tmux, until, type FakePane, type World } from "./engine-harness.js";
+import { BIN, Engine, fixture, runCli, Tmux, until, type FakePane, type World } from "./engine-harness.js";
 import { SSHD, startSshd, type SshdFixture } from "./support/sshd.js";
+import { localWorld, remoteWorld } from "./support/remote-world.js";
 
-const run = promisify(execFile);
 let sshd: SshdFixture;
 let local: World;
 let remote: World;
@@ -21,27 +18,6 @@ let tmux: Tmux;
 let engine: Engine;
 let pane: FakePane;
 let restarted: ChildProcess | undefined;
-
-/** The "remote" side: the same doctor install, run with the remote user's HOME (where ssh sessions land). */
-async function remoteWorld(home: string): Promise<World> {
-  const binDir = path.join(home, "fakebin");
-  const probe = await makeWorld(["claude-code"]);
-  await fs.cp(probe.binDir, binDir, { recursive: true });
-  const env: NodeJS.ProcessEnv = {
-    PATH: `${binDir}:${process.env.PATH ?? "/usr/bin:/bin"}`,
-    HOME: home,
-    LANG: "C",
-    SHELL: "/bin/sh",
-  };
-  await run(process.execPath, [BIN.doctor, "install", "claude-code"], { env });
-  return {
-    home,
-    paths: resolvePaths({ env, platform: process.platform }),
-    env,
-    binDir,
-    tmuxSocket: path.join(home, "tmux.sock"),
-  };
-}
 
 function children(pid: number): Array<{ pid: number; argv: string[] }> {
   const found: Array<{ pid: number; argv: string[] }> = [];
@@ -97,18 +73,11 @@ function streamerPid(): number | undefined {
 
 beforeAll(async () => {
   sshd = await startSshd();
-  remote = await remoteWorld(sshd.remoteHome);
+  remote = await remoteWorld(sshd);
   tmux = new Tmux(remote);
   pane = await tmux.pane("claude-code", "remote-claude");
   const server = await tmux.cmd("display-message", "-p", "#{pid}");
-  local = await makeWorld([]);
-  local.env = {
-    ...local.env,
-    MYTTY_BAR_SSH: sshd.sshCommand,
-    // The "remote" is this machine: each side sees only its own processes.
-    MYTTY_BAR_SCAN_UNDER: String(sshd.pid),
-    MYTTY_BAR_REMOTE_SCAN_UNDER: server,
-  };
+  local = await localWorld(sshd, server);
   expect((await runCli(local, BIN.bar, ["remote", "add", sshd.destination])).code).toBe(0);
   engine = new Engine(local);
   await engine.start();
@@ -194,6 +163,5 @@ describe("a watched host over a real sshd", () => {
     expect(streamerPid()).toBeUndefined();
     await expect(fs.access(path.join(remote.paths.dataDir, "engine.pid"))).rejects.toThrow();
     expect((await hostRow()) ?? null).toBeNull();
-    void execFileSync;
   }, 60_000);
 });
