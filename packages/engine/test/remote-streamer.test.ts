@@ -88,6 +88,29 @@ describe("the remote streamer", () => {
     expect(await fs.readdir(h.spool)).toEqual([]);
   });
 
+  it("writes the hold and a held request's answer on the host, and drops the hold when its link is cut", async () => {
+    const h = await host();
+    const s = start(h.env);
+    await s.next("hello");
+    s.send("w 30");
+    s.send('r 41.40.0 {"hookSpecificOutput":{"decision":{"behavior":"allow"}}}');
+    s.send("r ../escape {}");
+    s.send("s");
+    await s.next("ps");
+    const answers = path.join(h.data, "answers");
+    expect(await fs.readFile(path.join(answers, "wait"), "utf8")).toBe("30\n");
+    expect(await fs.readFile(path.join(answers, "41.40.0"), "utf8")).toBe(
+      '{"hookSpecificOutput":{"decision":{"behavior":"allow"}}}',
+    );
+    expect((await fs.readdir(answers)).sort()).toEqual(["41.40.0", "wait"]);
+    s.child.stdin.end();
+    for (let i = 0; i < 50; i += 1) {
+      if (!(await fs.readdir(answers)).includes("wait")) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(await fs.readdir(answers)).toEqual(["41.40.0"]);
+  });
+
   it("lists processes on `s` in the one ps format detection parses", async () => {
     const h = await host();
     const s = start(h.env);

@@ -54,6 +54,13 @@ export interface Link {
   status(): LinkStatus;
   /** Asks for a fresh listing now; resolves with it (or undefined when the link is down or it takes > 5 s). */
   listNow(): Promise<string | undefined>;
+  /**
+   * Answers for held requests on the host (docs/remote.md#answers-for-remote-requests): how long its
+   * helper holds, and one answer — one line, written there atomically under the held request's spool name.
+   * False when the link is down (the request is answered in its terminal).
+   */
+  setHold(seconds: number): boolean;
+  answer(name: string, line: string): boolean;
   /** Ends the streamer on the host (it removes its pid files) and the child; no restart. */
   stop(): Promise<void>;
 }
@@ -175,8 +182,19 @@ export function createLink(options: LinkOptions): Link {
   armScan();
   connect();
 
+  const NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,254}$/;
   return {
     status: () => status,
+    setHold(seconds) {
+      if (status.state !== "connected" || !Number.isInteger(seconds) || seconds < 0) return false;
+      send(`w ${seconds}`);
+      return true;
+    },
+    answer(name, line) {
+      if (status.state !== "connected" || !NAME.test(name) || /[\r\n]/.test(line)) return false;
+      send(`r ${name} ${line}`);
+      return true;
+    },
     listNow() {
       if (status.state !== "connected") return Promise.resolve(undefined);
       return new Promise((resolve) => {

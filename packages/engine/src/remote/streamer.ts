@@ -4,7 +4,9 @@
 //
 // The engine drives it line by line on stdin, so an idle streamer costs one blocking `read` and one glob
 // per tick (no process forked): `t` sends the spool files not sent yet, `s` sends one process listing,
-// `a <name>` deletes an acknowledged file, `q` cleans up and exits. On stdout it writes frames:
+// `a <name>` deletes an acknowledged file, `w <seconds>` sets how long the host's helper holds a permission
+// request for an answer (0: not at all), `r <name> <one line>` writes the answer for the held request
+// spooled as <name>, `q` cleans up and exits. On stdout it writes frames:
 //   HELLO - <len>\n<key=value lines>     once, first
 //   FILE <name> <len>\n<bytes>           one spool file, kept on the host until acknowledged
 //   PSB\n<ps lines>PSE\n                 one listing (ps lines start with a space or a digit)
@@ -39,6 +41,7 @@ printf '%s\\n' $$ >"$d/remote-streamer.pid.$$" && mv -f "$d/remote-streamer.pid.
 # Written now, never ahead of the clock: no lease, so the helper spools only while the spool stays small.
 printf '%s\\n' $$ >"$d/engine.pid.$$" && mv -f "$d/engine.pid.$$" "$d/engine.pid"
 cleanup() {
+  rm -f "$d/answers/wait"
   rd "$d/engine.pid"; [ "$r" = "$$" ] && rm -f "$d/engine.pid"
   rd "$d/remote-streamer.pid"; [ "$r" = "$$" ] && rm -f "$d/remote-streamer.pid"
 }
@@ -76,10 +79,25 @@ while IFS= read -r l; do
       g=' '
       for y in $f; do [ "$y" = "$k" ] || g="$g$y "; done
       f=$g ;;
+    'w '*)
+      k=\${l#w }
+      case $k in '' | *[!0-9]*) continue ;; esac
+      mkdir -p "$d/answers" 2>/dev/null
+      if [ "$k" -eq 0 ]; then rm -f "$d/answers/wait"
+      else printf '%s\n' "$k" >"$d/answers/.wait.$$" && mv -f "$d/answers/.wait.$$" "$d/answers/wait"; fi ;;
+    'r '*)
+      k=\${l#r }
+      v=\${k#* }
+      k=\${k%% *}
+      case $k in '' | .* | *[!A-Za-z0-9._-]*) continue ;; esac
+      mkdir -p "$d/answers" 2>/dev/null
+      printf '%s' "$v" >"$d/answers/.$k.tmp" && mv -f "$d/answers/.$k.tmp" "$d/answers/$k" ;;
     q) cleanup; exit 0 ;;
   esac
 done
-# The link was cut: keep engine.pid alive for the helper until a new streamer takes over.
+# The link was cut: no answer can come now, so no helper may hold for one; keep engine.pid alive for
+# the helper's spool until a new streamer takes over.
+rm -f "$d/answers/wait"
 exec >/dev/null 2>&1 </dev/null
 i=0
 while [ $i -lt ${Math.ceil(REMOTE_LINGER_SECONDS / KEEPER_TICK_SECONDS)} ]; do
