@@ -34,8 +34,8 @@ export interface SshdFixture {
 }
 
 export interface SshdOptions {
-  /** Extra `SetEnv` values for every session (e.g. PATH without sh, CODEX_HOME). */
-  env?: Record<string, string>;
+  /** Extra `SetEnv` values for every session (e.g. PATH without sh, CODEX_HOME), given the remote HOME. */
+  env?: Record<string, string> | ((remoteHome: string) => Record<string, string>);
 }
 
 function freePort(): Promise<number> {
@@ -174,7 +174,8 @@ export async function startSshd(options: SshdOptions = {}): Promise<SshdFixture>
     keygen(path.join(dir, "client_key"));
     fs.copyFileSync(path.join(dir, "client_key.pub"), path.join(dir, "authorized_keys"));
     const alias = "mytty-test-remote";
-    const env = { HOME: remoteHome, ...options.env };
+    const extra = typeof options.env === "function" ? options.env(remoteHome) : options.env;
+    const env = { HOME: remoteHome, ...extra };
     for (let attempt = 0; ; attempt += 1) {
       // Another process may take the port between our probe and sshd's bind: try a few.
       const port = await freePort();

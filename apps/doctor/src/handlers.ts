@@ -39,10 +39,12 @@ export interface CommonOptions {
   dryRun?: boolean;
   /** `install claude-code --statusline`: also route Claude Code's statusLine through Mytty (opt-in). */
   statusline?: boolean;
+  /** `--host <destination>`: another machine's files (host.ts; docs/remote.md#installing-on-a-host). */
+  host?: string;
 }
 
 /** The session options: settings.json, overridden by --lang and --no-pointers. */
-function options(io: Io, opts: CommonOptions): SessionOptions & { settings: InstallSettings } {
+export function options(io: Io, opts: CommonOptions): SessionOptions & { settings: InstallSettings } {
   const paths = resolvePaths({ env: io.env });
   const settings = readInstallSettings(paths);
   const lang = opts.lang ?? settings.lang;
@@ -55,9 +57,17 @@ function options(io: Io, opts: CommonOptions): SessionOptions & { settings: Inst
   };
 }
 
-function setup(io: Io, opts: CommonOptions) {
+/** What the change commands work on: this machine, or a host (host.ts builds that one). */
+export interface Target {
+  paths: Paths;
+  session: Session;
+  report(): Promise<StatusReport>;
+}
+
+function setup(io: Io, opts: CommonOptions): Target {
   const o = options(io, opts);
-  return { paths: o.paths, session: openSession(o) };
+  const session = openSession(o);
+  return { paths: o.paths, session, report: () => report(o.paths, session) };
 }
 
 /**
@@ -98,11 +108,22 @@ export async function runStatus(opts: CommonOptions, io: Io): Promise<number> {
   const notInstalled = plans.providers.filter((p) => p.status === "not-installed").map((p) => p.id as TargetId);
   const present = notInstalled.length > 0 ? await presentProviders(paths, io.env.PATH, notInstalled) : [];
   const lines = viewLines(plans, rep, new Set(notInstalled.filter((id) => !present.includes(id))), pointers);
-  const footer = [M.backups(rep.backups.dir, rep.backups.count), summaryLine(lines, rep, present.length > 0)];
+  io.stdout.write(statusText(M.title(paths.dataDir), lines, rep, present.length > 0, io));
+  return code;
+}
+
+/** The status view's text: the lines, the backups line and the summary. */
+export function statusText(
+  title: string,
+  lines: ReturnType<typeof viewLines>,
+  rep: StatusReport,
+  installable: boolean,
+  io: Io,
+): string {
+  const footer = [M.backups(rep.backups.dir, rep.backups.count), summaryLine(lines, rep, installable)];
   // On a terminal in colour (NO_COLOR honoured), with plain ANSI codes: status on a terminal has a budget too.
   const color = io.stdout.isTTY === true && !io.env.NO_COLOR;
-  io.stdout.write(renderText(M.title(paths.dataDir), lines, footer, color));
-  return code;
+  return renderText(title, lines, footer, color);
 }
 
 /** Why an invalid item is left alone, with the way out. */
@@ -122,12 +143,12 @@ interface ActionResult {
   status: StatusReport;
 }
 
-async function runChanges(
+export async function runChanges(
   action: Action,
   ids: readonly TargetId[],
   opts: CommonOptions,
   io: Io,
-  ctx: ReturnType<typeof setup>,
+  ctx: Target,
 ): Promise<number> {
   const { session } = ctx;
   const result: ApplyResult = opts.dryRun
@@ -136,7 +157,7 @@ async function runChanges(
   const diffText = opts.dryRun ? await session.diff(action, ids) : "";
   const todo = result.changes;
   const skipped = result.skipped.map((i) => ({ item: i.id, path: i.path, reason: invalidReason(i) }));
-  const after = await report(ctx.paths, session);
+  const after = await ctx.report();
   const code = result.failed.length > 0 || skipped.length > 0 ? 1 : 0;
   if (opts.json) {
     const out: ActionResult & { diff?: string } = {
@@ -194,9 +215,14 @@ export async function runUninstall(ids: TargetId[], opts: CommonOptions, io: Io)
   return runChanges("uninstall", ids, opts, io, setup(io, opts));
 }
 
-export async function runDiff(ids: TargetId[], opts: CommonOptions, io: Io): Promise<number> {
-  const ctx = setup(io, opts);
-  const [op, chosen] = ids.length > 0 ? (["install", ids] as const) : await defaultDiff(ctx.session, ctx.paths, io);
+export async function runDiff(ids: TargetId[], opts: CommonOptions, io: Io, target?: Target): Promise<number> {
+  const ctx = target ?? setup(io, opts);
+  const [op, chosen] =
+    ids.length > 0
+      ? (["install", ids] as const)
+      : target
+        ? (["fix", []] as const)
+        : await defaultDiff(ctx.session, ctx.paths, io);
   const text = await ctx.session.diff(op, chosen);
   // An invalid file has no diff because it is never written: say so rather than look all clear.
   const invalid = ids.length > 0 ? ctx.session.skipped(op, chosen) : ctx.session.skipped("fix");

@@ -7,6 +7,12 @@ export const name = (id: string): string => (isInstallTarget(id) ? TARGET_LABELS
 
 export const M = {
   title: (dataDir: string) => `Mytty Bar doctor (data: ${dataDir})`,
+  hostTitle: (host: string, dataDir: string) => `Mytty Bar doctor on ${host} (data: ${dataDir})`,
+  /** Every `mytty-doctor …` command a host's message names gets the same --host, so it fixes that host. */
+  onHost: (text: string, host: string) =>
+    text.replace(/`mytty-doctor ([^`]*)`/g, (_, rest: string) => `\`mytty-doctor ${rest} --host ${host}\``),
+  hostNoProviders: (host: string, ids: readonly string[]) =>
+    `Name the agents to install on ${host}: \`mytty-doctor install <provider…> --host ${host}\`, <provider> being one of ${ids.join(", ")}.`,
   providerLine: (p: ItemPlan) => {
     const n = name(p.kind === "provider" ? p.id : p.provider!);
     switch (p.status) {

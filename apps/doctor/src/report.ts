@@ -29,7 +29,13 @@ export interface StatusReport {
 const opt = <K extends string, V>(key: K, value: V | undefined) =>
   value === undefined ? {} : ({ [key]: value } as Record<K, V>);
 
-export function buildReport(paths: Paths, session: ReadSession, engine: EngineStatus): StatusReport {
+/** What a host's snapshot says about its data dir and backups (instead of looking on this machine). */
+export interface HostFacts {
+  backups: number;
+  dataDirMode: number | null;
+}
+
+export function buildReport(paths: Paths, session: ReadSession, engine: EngineStatus, host?: HostFacts): StatusReport {
   const plans = session.plans();
   const issues: StatusReport["issues"] = [];
   const issue = (item: string, message: string) => issues.push({ item, message });
@@ -44,7 +50,8 @@ export function buildReport(paths: Paths, session: ReadSession, engine: EngineSt
   for (const c of plans.crashed) issue(c.id, M.crashed(c.id, c.message));
   let dataDir: StatusReport["dataDir"] = { path: paths.dataDir, exists: false };
   try {
-    const mode = fs.statSync(paths.dataDir).mode & 0o777;
+    if (host?.dataDirMode === null) throw new Error("not created yet");
+    const mode = (host ? host.dataDirMode! : fs.statSync(paths.dataDir).mode) & 0o777;
     dataDir = { path: paths.dataDir, exists: true, mode: mode.toString(8).padStart(3, "0") };
     if (mode & 0o077) issue("data-dir", M.dataDirOpen(paths.dataDir, mode));
   } catch {
@@ -67,7 +74,7 @@ export function buildReport(paths: Paths, session: ReadSession, engine: EngineSt
       ...opt("lang", p.lang),
       ...opt("detail", p.detail),
     })),
-    backups: { dir: paths.backupsDir, count: countBackups(paths) },
+    backups: { dir: paths.backupsDir, count: host ? host.backups : countBackups(paths) },
     dataDir,
     engine,
     crashed: plans.crashed,
@@ -116,6 +123,8 @@ export function viewLines(
   report: StatusReport,
   absent: ReadonlySet<string> = new Set(),
   pointers = true,
+  /** A host's view has no engine line: the engine runs here (docs/remote.md). */
+  engineLine = true,
 ): ViewLine[] {
   const lines: ViewLine[] = [];
   for (const p of plans.providers) {
@@ -141,11 +150,12 @@ export function viewLines(
     M.lastEvent(id as never, String(at)),
   );
   if (report.engine.running && report.engine.detail !== undefined) engineNotes.unshift(report.engine.detail);
-  lines.push({
-    mark: report.engine.running ? "ok" : "partial",
-    text: report.engine.running ? M.engineRunning : M.engineDown,
-    notes: engineNotes,
-  });
+  if (engineLine)
+    lines.push({
+      mark: report.engine.running ? "ok" : "partial",
+      text: report.engine.running ? M.engineRunning : M.engineDown,
+      notes: engineNotes,
+    });
   const dd = report.issues.find((i) => i.item === "data-dir");
   if (dd) lines.push({ mark: "partial", text: dd.message, notes: [] });
   return lines;

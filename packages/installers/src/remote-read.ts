@@ -76,8 +76,12 @@ while IFS= read -r line; do
     esac ;;
   "c "*)
     d=\${line#c }; n=0
-    for x in "$d"/*; do [ -e "$x" ] && n=$((n + 1)); done
+    # Backup names start with a dot (.claude%settings.json~…): count those too, as readdir would.
+    for x in "$d"/* "$d"/.[!.]* "$d"/..?*; do [ -e "$x" ] && n=$((n + 1)); done
     echo "count $n" ;;
+  "d "*)
+    d=\${line#d }
+    if [ -d "$d" ]; then echo "mode $(ls -ldn -- "$d" | cut -c1-10)"; else echo missing; fi ;;
   esac
 done
 echo end
@@ -90,6 +94,8 @@ export interface HostSnapshot {
   newestBackup: BackupLookup;
   /** Entries in <data>/backups on the host. */
   backups: number;
+  /** The permission bits of the host's <data>, null when it does not exist yet. */
+  dataDirMode: number | null;
 }
 
 type Entry =
@@ -193,7 +199,7 @@ export async function readHost(shell: HostShell, wanted: (paths: Paths) => reado
         const files = [...new Set(wanted(paths))].filter((f) => !f.includes("\n"));
         asked = { paths, files };
         const lines = files.flatMap((f) => [`f ${f}`, `b ${paths.backupsDir}/${backupStem(paths, f)}`]);
-        return `${[...lines, `c ${paths.backupsDir}`].join("\n")}\n`;
+        return `${[...lines, `c ${paths.backupsDir}`, `d ${paths.dataDir}`].join("\n")}\n`;
       } catch (error) {
         failure = error instanceof Error ? error.message : String(error);
         return "";
@@ -210,6 +216,7 @@ export async function readHost(shell: HostShell, wanted: (paths: Paths) => reado
     backups.set(f, parseEntry(c, false));
   }
   const count = /^count (\d+)$/.exec(c.line());
+  const dataDir = /^mode (\S+)$/.exec(c.line());
   if (c.line() !== "end") throw new Error(`${shell.name}: the host's answer ended early`);
   return {
     paths: asked.paths,
@@ -221,5 +228,6 @@ export async function readHost(shell: HostShell, wanted: (paths: Paths) => reado
       return b.bytes.toString("utf8");
     },
     backups: Number(count?.[1] ?? 0),
+    dataDirMode: dataDir ? (lsMode(dataDir[1]!) ?? null) : null,
   };
 }

@@ -21,6 +21,8 @@ export interface HostSession {
   paths: Paths;
   /** Entries in the host's <data>/backups, as last read. */
   backups(): number;
+  /** The host's <data> permission bits as last read (null: not created yet). */
+  dataDirMode(): number | null;
 }
 
 /** Every file the plans read, found by planning once against a view that records and answers "absent". */
@@ -60,5 +62,5 @@ export async function openHostSession(options: HostSessionOptions): Promise<Host
       },
     },
   });
-  return { session, paths, backups: () => snapshot.backups };
+  return { session, paths, backups: () => snapshot.backups, dataDirMode: () => snapshot.dataDirMode };
 }

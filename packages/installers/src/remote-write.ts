@@ -38,7 +38,7 @@ backup() {
   while [ -e "$1/$name" ] || [ -e "$1/$name~absent" ]; do
     name=$2~$3-$(printf %03d "$i"); i=$((i + 1))
   done
-  if [ "$4" = - ]; then : > "$1/$name~absent"; else cp -- "$4" "$1/$name"; fi || return 1
+  if [ "$4" = - ]; then name=$name~absent; : > "$1/$name"; else cp -- "$4" "$1/$name"; fi || return 1
   n=0
   for x in "$1/$2~"*; do case \${x##*/} in *.tmp*) ;; *) [ -e "$x" ] && n=$((n + 1)) ;; esac; done
   drop=$((n - ${BACKUPS_PER_FILE}))

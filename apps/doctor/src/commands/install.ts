@@ -2,7 +2,16 @@
 import type { Command } from "commander";
 import type { TargetId } from "@mytty-bar/installers";
 import { runInstall, type CommonOptions, type Io } from "../handlers.js";
-import { parseProviders, PROVIDERS_ARG, withDryRun, withJson, withLang, withPointers } from "./options.js";
+import {
+  parseProviders,
+  PROVIDERS_ARG,
+  withDryRun,
+  withJson,
+  withLang,
+  withPointers,
+  localOrHost,
+  withHost,
+} from "./options.js";
 
 export function registerInstallCommand(program: Command, io: Io): void {
   const cmd = program
@@ -13,7 +22,9 @@ export function registerInstallCommand(program: Command, io: Io): void {
     "--statusline",
     "Claude Code: also pass its statusLine JSON (usage limits) to Mytty; your own status line stays as it is",
   );
-  withPointers(withLang(withJson(withDryRun(cmd)))).action(async (ids: TargetId[] | undefined, opts: CommonOptions) => {
-    process.exitCode = await runInstall(ids ?? [], opts, io);
-  });
+  withPointers(withLang(withJson(withDryRun(withHost(cmd))))).action(
+    async (ids: TargetId[] | undefined, opts: CommonOptions) => {
+      process.exitCode = await localOrHost("install", ids ?? [], opts, io, () => runInstall(ids ?? [], opts, io));
+    },
+  );
 }

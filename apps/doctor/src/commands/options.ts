@@ -4,6 +4,8 @@ import type * as Commander from "commander";
 import type { Command } from "commander";
 import { INSTALL_TARGETS, isInstallTarget, type Lang, type TargetId } from "@mytty-bar/installers";
 import { M } from "../messages.js";
+import type { CommonOptions, Io } from "../handlers.js";
+import type { HostCommand } from "../host.js";
 
 const { InvalidArgumentError } = createRequire(import.meta.url)("commander") as typeof Commander;
 
@@ -24,4 +26,22 @@ export const withDryRun = (c: Command) =>
   c.option("--dry-run", "show the unified diff of what would change; write nothing");
 export const withPointers = (c: Command) =>
   c.option("--no-pointers", "do not write the Claude Code SKILL.md / Codex AGENTS.md pointers");
+export const withHost = (c: Command) =>
+  c.option(
+    "--host <destination>",
+    "do it on another machine over your ssh (devbox, user@host) or in a container (docker://<name>, podman://<name>)",
+  );
+
+/** `--host` goes to host.ts (loaded only then); otherwise the local handler runs. */
+export async function localOrHost(
+  command: HostCommand,
+  ids: readonly TargetId[],
+  opts: CommonOptions,
+  io: Io,
+  local: () => Promise<number>,
+): Promise<number> {
+  if (opts.host === undefined) return local();
+  return (await import("../host.js")).runOnHost(command, ids, opts, io);
+}
+
 export const PROVIDERS_ARG = `providers (${INSTALL_TARGETS.join(", ")})`;

@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import type { TargetId } from "@mytty-bar/installers";
 import { runUninstall, type CommonOptions, type Io } from "../handlers.js";
-import { parseProviders, PROVIDERS_ARG, withDryRun, withJson } from "./options.js";
+import { parseProviders, PROVIDERS_ARG, withDryRun, withJson, localOrHost, withHost } from "./options.js";
 
 export function registerUninstallCommand(program: Command, io: Io): void {
   const cmd = program
@@ -11,7 +11,7 @@ export function registerUninstallCommand(program: Command, io: Io): void {
       "Remove our hooks and pointers, restoring the files' original bytes (no providers: everything, helper and guide too).",
     )
     .argument("[providers...]", PROVIDERS_ARG, parseProviders);
-  withJson(withDryRun(cmd)).action(async (ids: TargetId[] | undefined, opts: CommonOptions) => {
-    process.exitCode = await runUninstall(ids ?? [], opts, io);
+  withJson(withDryRun(withHost(cmd))).action(async (ids: TargetId[] | undefined, opts: CommonOptions) => {
+    process.exitCode = await localOrHost("uninstall", ids ?? [], opts, io, () => runUninstall(ids ?? [], opts, io));
   });
 }
