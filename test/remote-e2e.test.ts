@@ -58,7 +58,11 @@ async function rowIn(state: AgentRow["state"], extra: (r: AgentRow) => boolean =
       `remote claude to be ${state}`,
     );
   } catch {
-    throw new Error(`expected ${state}, still ${last ? `${last.state} (${last.id})` : "not listed"}\n${engine.output}`);
+    const stats = JSON.stringify(await engine.stats());
+    const spool = await fs.readdir(remote.paths.spoolNew).catch(() => []);
+    throw new Error(
+      `expected ${state}, still ${last ? `${last.state} (${last.id})` : "not listed"}; stats ${stats}; host spool ${spool.join(" ")}\n${engine.output}`,
+    );
   }
 }
 
@@ -98,7 +102,15 @@ afterAll(async () => {
 describe("a watched host over a real sshd", () => {
   it("shows the remote claude running → waiting-approval → succeeded, with host set", async () => {
     expect(readFileSync(remote.paths.claudeSettings, "utf8")).toContain(remote.paths.helper);
-    await until(async () => streamerPid(), 20_000, "the streamer to start on the host");
+    // Connected = the streamer greeted, so engine.pid on the host names it and the helper spools.
+    await until(
+      async () => {
+        const out = await runCli(local, BIN.bar, ["remote", "list", "--json"]);
+        return (JSON.parse(out.stdout) as Array<{ state: string }>)[0]?.state === "connected";
+      },
+      20_000,
+      "the link to the host",
+    );
     await pane.hook("UserPromptSubmit", fixture("claude-code", "UserPromptSubmit"));
     const running = await rowIn("running");
     expect(running.host).toBe(sshd.destination);

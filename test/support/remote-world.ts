@@ -11,7 +11,10 @@ import type { SshdFixture } from "./sshd.js";
 
 const run = promisify(execFile);
 
-/** Fake agent executables (from the harness) and Claude Code's hooks, installed under the remote HOME. */
+/**
+ * Fake agent executables (from the harness) under the remote HOME, and Claude Code's hooks installed
+ * there by the real `mytty-doctor install claude-code --host <destination>`, over the fixture's sshd.
+ */
 export async function remoteWorld(sshd: SshdFixture): Promise<World> {
   const home = sshd.remoteHome;
   const binDir = path.join(home, "fakebin");
@@ -24,7 +27,15 @@ export async function remoteWorld(sshd: SshdFixture): Promise<World> {
     LANG: "C",
     SHELL: "/bin/sh",
   };
-  await run(process.execPath, [BIN.doctor, "install", "claude-code"], { env });
+  // The doctor runs locally (its own throwaway HOME) and writes through the ssh session.
+  const doctorHome = await fs.mkdtemp(path.join(path.dirname(probe.home), "mytty-doctor-"));
+  try {
+    await run(process.execPath, [BIN.doctor, "install", "claude-code", "--host", sshd.destination], {
+      env: { PATH: process.env.PATH, HOME: doctorHome, LANG: "C", MYTTY_BAR_SSH: sshd.sshCommand },
+    });
+  } finally {
+    await fs.rm(doctorHome, { recursive: true, force: true });
+  }
   const paths = resolvePaths({ env, platform: process.platform });
   return { home, paths, env, binDir, tmuxSocket: path.join(home, "tmux.sock") };
 }
