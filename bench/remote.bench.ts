@@ -35,6 +35,12 @@ export default async function (): Promise<Record<string, unknown>> {
       20_000,
       "streamer",
     );
+    // Greeted: engine.pid there names the streamer, so the helper spools.
+    await until(
+      async () => (await runCli(local, BIN.bar, ["remote", "list"])).stdout.includes("connected"),
+      20_000,
+      "link",
+    );
     const command = hookCommand(remote, "claude-code", "UserPromptSubmit");
     const latency: number[] = [];
     for (let i = 0; i < CALLS; i += 1) {
