@@ -57,6 +57,13 @@ describe("a host that cannot be watched", () => {
   it("unreachable: one line naming the check command", async () => {
     const status = await watch(sshd.destination, `${sshd.sshCommand} -o Port=1`);
     expect(status.state).toBe("disconnected");
+    // The same line reaches `mytty-doctor status` through the engine's stats.
+    expect(
+      engines
+        .at(-1)!
+        .stats()
+        .hosts?.map((h) => h.problem),
+    ).toEqual([status.problem]);
     expect(status.problem).toMatch(
       /^Cannot reach mytty-test-remote .*try `.* -o BatchMode=yes mytty-test-remote true`\.$/,
     );

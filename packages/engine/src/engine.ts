@@ -132,7 +132,10 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
   const engine: Engine = {
     startedAt,
     snapshot: snapshotNow,
-    stats: () => buildStats(core, intake.backlog()),
+    stats: () => {
+      const hosts = remote.statuses();
+      return { ...buildStats(core, intake.backlog()), ...(hosts.length > 0 ? { hosts } : {}) };
+    },
     logStats: () => ({ lines: store.lineCount(), rewrites: store.rewrites() }),
     settings: settings.current,
     subscribe: (listener) => publisher.subscribe(listener),

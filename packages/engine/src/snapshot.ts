@@ -76,17 +76,6 @@ export const TrayModelSchema = z.object({
 });
 export type TrayModel = z.infer<typeof TrayModelSchema>;
 
-export const StatsSchema = z.object({
-  accepted: z.number().int(),
-  duplicates: z.number().int(),
-  rejected: z.number().int(),
-  /** Well-formed hook calls that map to no state change (e.g. Claude's idle_prompt) or came from another host. */
-  ignored: z.number().int().optional(),
-  spoolBacklog: z.number().int(),
-  lastEventAt: z.record(z.string(), z.string()),
-});
-export type Stats = z.infer<typeof StatsSchema>;
-
 /** One watched host as front ends show it: its link, and the one-line fix when it fails. */
 export const HostStatusSchema = z.object({
   host: z.string(),
@@ -98,6 +87,19 @@ export const HostStatusSchema = z.object({
   helperMissing: z.boolean().optional(),
 });
 export type HostStatus = z.infer<typeof HostStatusSchema>;
+
+export const StatsSchema = z.object({
+  accepted: z.number().int(),
+  duplicates: z.number().int(),
+  rejected: z.number().int(),
+  /** Well-formed hook calls that map to no state change (e.g. Claude's idle_prompt) or came from another host. */
+  ignored: z.number().int().optional(),
+  spoolBacklog: z.number().int(),
+  lastEventAt: z.record(z.string(), z.string()),
+  /** Watched hosts and their links, when any are watched (`mytty-doctor status` shows their problems). */
+  hosts: z.array(HostStatusSchema).optional(),
+});
+export type Stats = z.infer<typeof StatsSchema>;
 
 export const SnapshotSchema = z.object({
   at: z.string().datetime(),
