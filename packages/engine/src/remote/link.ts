@@ -2,15 +2,12 @@
 // capped backoff when it ends. Files are handed on in order and acknowledged only after the handler
 // resolved (the event is in events.jsonl by then), so the host deletes nothing the engine has not kept.
 import { spawn as nodeSpawn, type ChildProcess } from "node:child_process";
-import { classifyFailure, remoteInvocation, type Destination } from "@mytty-bar/remote";
-import { createFrameReader, FrameError } from "./frames.js";
+import { remoteInvocation, type Destination } from "@mytty-bar/remote";
+import { linkFailure, type LinkFailure } from "./link-failure.js";
+import { createFrameReader, FrameError, type Frame } from "./frames.js";
 import { streamerScript } from "./streamer.js";
 
-/** Why the link is down, in one line ending with the command that fixes it. */
-export interface LinkFailure {
-  kind: string;
-  message: string;
-}
+export type { LinkFailure };
 
 export type LinkState = "connecting" | "connected" | "disconnected";
 
@@ -66,204 +63,198 @@ export interface Link {
 }
 
 const STDERR_KEEP = 4096;
+const NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,254}$/;
 
 export function createLink(options: LinkOptions): Link {
-  const { dest, handlers, clock } = options;
-  const env = options.env ?? process.env;
-  const backoff = options.backoffMs ?? { first: 1000, cap: 30_000 };
-  const spawnChild =
-    options.spawn ??
-    // Its own process group, so a kill reaches the ssh behind MYTTY_BAR_SSH's sh as well.
-    ((file, args, e) => nodeSpawn(file, args, { stdio: ["pipe", "pipe", "pipe"], env: e, detached: true }));
-  let status: LinkStatus = { host: dest.text, state: "connecting", since: clock().toISOString(), attempts: 0 };
-  let child: ChildProcess | undefined;
-  let stopped = false;
-  let delay = backoff.first;
-  let retry: NodeJS.Timeout | undefined;
-  let scan: NodeJS.Timeout | undefined;
-  let listeners: Array<(text: string | undefined) => void> = [];
+  return new HostLink(options);
+}
 
-  const set = (next: Partial<LinkStatus>) => {
-    const changed = next.state !== undefined && next.state !== status.state;
-    status = { ...status, ...next, ...(changed ? { since: clock().toISOString() } : {}) };
-    if (next.state === "connected") delete status.failure;
-    handlers.onStatus(status);
-  };
-  const send = (line: string) => {
-    if (child?.stdin?.writable) child.stdin.write(`${line}\n`);
-  };
-  const flushListeners = (text: string | undefined) => {
-    const waiting = listeners;
-    listeners = [];
+/** What one child (one ssh session) has seen so far. */
+interface Session {
+  proc: ChildProcess;
+  stderr: string;
+  errCode?: string;
+  spawnError?: string;
+  greeted: boolean;
+  ended: boolean;
+  /** One file at a time, in arrival order: acknowledgements follow the handler's promise. */
+  queue: Promise<void>;
+}
+
+class HostLink implements Link {
+  private current: LinkStatus;
+  private child: ChildProcess | undefined;
+  private stopped = false;
+  private delay: number;
+  private retry: NodeJS.Timeout | undefined;
+  private scan: NodeJS.Timeout | undefined;
+  private readonly tick: NodeJS.Timeout;
+  private listeners: Array<(text: string | undefined) => void> = [];
+  private readonly env: NodeJS.ProcessEnv;
+  private readonly backoff: { first: number; cap: number };
+
+  constructor(private readonly options: LinkOptions) {
+    this.env = options.env ?? process.env;
+    this.backoff = options.backoffMs ?? { first: 1000, cap: 30_000 };
+    this.delay = this.backoff.first;
+    this.current = { host: options.dest.text, state: "connecting", since: options.clock().toISOString(), attempts: 0 };
+    this.tick = setInterval(() => this.send("t"), options.tickMs ?? 200);
+    this.tick.unref();
+    this.armScan();
+    this.connect();
+  }
+
+  status(): LinkStatus {
+    return this.current;
+  }
+
+  setHold(seconds: number): boolean {
+    if (this.current.state !== "connected" || !Number.isInteger(seconds) || seconds < 0) return false;
+    this.send(`w ${seconds}`);
+    return true;
+  }
+
+  answer(name: string, line: string): boolean {
+    if (this.current.state !== "connected" || !NAME.test(name) || /[\r\n]/.test(line)) return false;
+    this.send(`r ${name} ${line}`);
+    return true;
+  }
+
+  listNow(): Promise<string | undefined> {
+    if (this.current.state !== "connected") return Promise.resolve(undefined);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.listeners = this.listeners.filter((l) => l !== done);
+        resolve(undefined);
+      }, 5000);
+      const done = (text: string | undefined) => {
+        clearTimeout(timer);
+        resolve(text);
+      };
+      this.listeners.push(done);
+      this.send("s");
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    clearInterval(this.tick);
+    if (this.scan) clearTimeout(this.scan);
+    this.flushListeners(undefined);
+    const proc = this.child;
+    if (!proc || proc.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        killGroup(proc);
+        resolve();
+      }, 3000);
+      proc.once("close", () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      this.send("q");
+      proc.stdin?.end();
+    });
+  }
+
+  private set(next: Partial<LinkStatus>): void {
+    const changed = next.state !== undefined && next.state !== this.current.state;
+    this.current = { ...this.current, ...next, ...(changed ? { since: this.options.clock().toISOString() } : {}) };
+    if (next.state === "connected") delete this.current.failure;
+    if (next.state === "disconnected") delete this.current.pid;
+    this.options.handlers.onStatus(this.current);
+  }
+
+  private send(line: string): void {
+    if (this.child?.stdin?.writable) this.child.stdin.write(`${line}\n`);
+  }
+
+  private flushListeners(text: string | undefined): void {
+    const waiting = this.listeners;
+    this.listeners = [];
     for (const listener of waiting) listener(text);
-  };
+  }
 
-  function connect(): void {
-    if (stopped) return;
-    const { file, args } = remoteInvocation(dest, streamerScript(), [], env);
+  private armScan(): void {
+    this.scan = setTimeout(() => {
+      this.send("s");
+      this.armScan();
+    }, this.options.scanMs());
+    this.scan.unref();
+  }
+
+  private connect(): void {
+    if (this.stopped) return;
+    const { dest, handlers } = this.options;
+    const { file, args } = remoteInvocation(dest, streamerScript(), [], this.env);
     const reader = createFrameReader();
-    let stderr = "";
-    let errCode: string | undefined;
-    let greeted = false;
-    // One file at a time, in arrival order: acknowledgements follow the handler's promise.
-    let queue = Promise.resolve();
-    set({ attempts: status.attempts + 1 });
-    const proc = spawnChild(file, args, env);
-    child = proc;
+    this.set({ attempts: this.current.attempts + 1 });
+    const spawnChild =
+      this.options.spawn ??
+      // Its own process group, so a kill reaches the ssh behind MYTTY_BAR_SSH's sh as well.
+      ((f, a, e) => nodeSpawn(f, a, { stdio: ["pipe", "pipe", "pipe"], env: e, detached: true }));
+    const proc = spawnChild(file, args, this.env);
+    const session: Session = { proc, stderr: "", greeted: false, ended: false, queue: Promise.resolve() };
+    this.child = proc;
     proc.stdin?.on("error", () => undefined); // a cut link: the close handler below restarts it
     proc.stderr?.on("data", (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString("utf8")).slice(-STDERR_KEEP);
+      session.stderr = (session.stderr + chunk.toString("utf8")).slice(-STDERR_KEEP);
     });
     proc.stdout?.on("data", (chunk: Buffer) => {
-      let frames;
       try {
-        frames = reader.push(chunk);
+        for (const frame of reader.push(chunk)) this.onFrame(session, frame);
       } catch (error) {
         handlers.onError("remote-frame", error instanceof FrameError ? `${dest.text}: ${error.message}` : error);
         killGroup(proc);
-        return;
-      }
-      for (const frame of frames) {
-        if (frame.kind === "hello") {
-          greeted = true;
-          delay = backoff.first;
-          set({ state: "connected", pid: proc.pid, helperMissing: frame.fields.helper !== "yes" });
-          send("s");
-          send("t");
-        } else if (frame.kind === "error") errCode = frame.code;
-        else if (frame.kind === "ps") {
-          handlers.onListing(frame.text);
-          flushListeners(frame.text);
-        } else {
-          const { name, bytes } = frame;
-          queue = queue
-            .then(() => handlers.onFile(name, bytes))
-            .catch((error: unknown) => handlers.onError("remote-file", error))
-            .then(() => send(`a ${name}`));
-        }
       }
     });
-    let spawnError: string | undefined;
-    let ended = false;
     proc.on("error", (error: NodeJS.ErrnoException) => {
-      stderr += `\n${error.message}`;
+      session.stderr += `\n${error.message}`;
       // The client could not start at all (no ssh): no close may follow, so end here.
       if (proc.pid === undefined) {
-        spawnError = error.code ?? error.message;
-        end(null);
+        session.spawnError = error.code ?? error.message;
+        this.end(session, null);
       }
     });
-    proc.on("close", (code) => end(code));
-    function end(code: number | null): void {
-      if (ended) return;
-      ended = true;
-      if (child === proc) child = undefined;
-      flushListeners(undefined);
-      if (stopped) return;
-      const failure = linkFailure(dest, code, stderr, errCode, env, spawnError);
-      set({ state: "disconnected", failure });
-      delete status.pid;
-      // A link that worked retries at once-ish; one that never greeted backs off, doubling to the cap.
-      const wait = greeted ? backoff.first : delay;
-      if (!greeted) delay = Math.min(backoff.cap, delay * 2);
-      retry = setTimeout(connect, wait);
+    proc.on("close", (code) => this.end(session, code));
+  }
+
+  private onFrame(session: Session, frame: Frame): void {
+    const { handlers } = this.options;
+    if (frame.kind === "hello") {
+      session.greeted = true;
+      this.delay = this.backoff.first;
+      this.set({ state: "connected", pid: session.proc.pid, helperMissing: frame.fields.helper !== "yes" });
+      this.send("s");
+      this.send("t");
+    } else if (frame.kind === "error") session.errCode = frame.code;
+    else if (frame.kind === "ps") {
+      handlers.onListing(frame.text);
+      this.flushListeners(frame.text);
+    } else {
+      const { name, bytes } = frame;
+      session.queue = session.queue
+        .then(() => handlers.onFile(name, bytes))
+        .catch((error: unknown) => handlers.onError("remote-file", error))
+        .then(() => this.send(`a ${name}`));
     }
   }
 
-  const tick = setInterval(() => send("t"), options.tickMs ?? 200);
-  tick.unref();
-  const armScan = () => {
-    scan = setTimeout(() => {
-      send("s");
-      armScan();
-    }, options.scanMs());
-    scan.unref();
-  };
-  armScan();
-  connect();
-
-  const NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,254}$/;
-  return {
-    status: () => status,
-    setHold(seconds) {
-      if (status.state !== "connected" || !Number.isInteger(seconds) || seconds < 0) return false;
-      send(`w ${seconds}`);
-      return true;
-    },
-    answer(name, line) {
-      if (status.state !== "connected" || !NAME.test(name) || /[\r\n]/.test(line)) return false;
-      send(`r ${name} ${line}`);
-      return true;
-    },
-    listNow() {
-      if (status.state !== "connected") return Promise.resolve(undefined);
-      return new Promise((resolve) => {
-        const timer = setTimeout(() => {
-          listeners = listeners.filter((l) => l !== done);
-          resolve(undefined);
-        }, 5000);
-        const done = (text: string | undefined) => {
-          clearTimeout(timer);
-          resolve(text);
-        };
-        listeners.push(done);
-        send("s");
-      });
-    },
-    async stop() {
-      stopped = true;
-      if (retry) clearTimeout(retry);
-      clearInterval(tick);
-      if (scan) clearTimeout(scan);
-      flushListeners(undefined);
-      const proc = child;
-      if (!proc || proc.exitCode !== null) return;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          killGroup(proc);
-          resolve();
-        }, 3000);
-        proc.once("close", () => {
-          clearTimeout(timer);
-          resolve();
-        });
-        send("q");
-        proc.stdin?.end();
-      });
-    },
-  };
-}
-
-/** The transport's own verdict (packages/remote), or what the streamer said, or a plain "lost". */
-function linkFailure(
-  dest: Destination,
-  code: number | null,
-  stderr: string,
-  errCode: string | undefined,
-  env: NodeJS.ProcessEnv,
-  spawnError?: string,
-): LinkFailure {
-  if (errCode === "engine-running")
-    return {
-      kind: "engine-running",
-      message: `Mytty Bar's own engine runs on ${dest.text}, so its hooks go to it there: quit it there, or stop watching with \`mytty-bar remote remove ${dest.text}\`.`,
-    };
-  if (errCode !== undefined)
-    return { kind: errCode, message: `${dest.text}: the streamer could not start (${errCode}); retrying.` };
-  const verdict = classifyFailure(
-    dest,
-    {
-      stdout: Buffer.alloc(0),
-      stderr,
-      code,
-      timedOut: false,
-      overflow: false,
-      ...(spawnError !== undefined ? { spawnError } : {}),
-    },
-    env,
-  );
-  if (verdict) return verdict;
-  return { kind: "lost", message: `The link to ${dest.text} ended (exit ${code ?? "by signal"}); retrying.` };
+  private end(session: Session, code: number | null): void {
+    if (session.ended) return;
+    session.ended = true;
+    if (this.child === session.proc) this.child = undefined;
+    this.flushListeners(undefined);
+    if (this.stopped) return;
+    const { dest } = this.options;
+    const failure = linkFailure(dest, code, session.stderr, session.errCode, this.env, session.spawnError);
+    this.set({ state: "disconnected", failure });
+    // A link that worked retries at once-ish; one that never greeted backs off, doubling to the cap.
+    const wait = session.greeted ? this.backoff.first : this.delay;
+    if (!session.greeted) this.delay = Math.min(this.backoff.cap, this.delay * 2);
+    this.retry = setTimeout(() => this.connect(), wait);
+  }
 }
 
 function killGroup(proc: ChildProcess): void {
