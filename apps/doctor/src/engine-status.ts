@@ -15,6 +15,8 @@ export interface EngineStatus {
   pid?: number;
   /** ISO time of the last hook call per provider, when the engine knows it. */
   lastEventAt?: Partial<Record<string, string>>;
+  /** Watched hosts whose link has a problem: one line each, ending with its fix (docs/remote.md#watching-a-host). */
+  hostProblems?: string[];
   detail?: string;
 }
 
@@ -26,7 +28,13 @@ export async function engineStatus(paths: Paths): Promise<EngineStatus> {
       request<PingResult>(paths.controlSocket, { op: "ping" }, { timeoutMs: TIMEOUT_MS }),
       request<Stats>(paths.controlSocket, { op: "stats" }, { timeoutMs: TIMEOUT_MS }),
     ]);
-    return { running: true, pid: ping.pid, lastEventAt: { ...stats.lastEventAt } };
+    const hostProblems = (stats.hosts ?? []).flatMap((h) => (h.problem !== undefined ? [h.problem] : []));
+    return {
+      running: true,
+      pid: ping.pid,
+      lastEventAt: { ...stats.lastEventAt },
+      ...(hostProblems.length > 0 ? { hostProblems } : {}),
+    };
   } catch (error) {
     if (error instanceof EngineNotRunningError) return { running: false };
     // It answered, with a refusal: running, just not free to talk now.

@@ -156,6 +156,8 @@ export function viewLines(
       text: report.engine.running ? M.engineRunning : M.engineDown,
       notes: engineNotes,
     });
+  if (engineLine)
+    for (const problem of report.engine.hostProblems ?? []) lines.push({ mark: "partial", text: problem, notes: [] });
   const dd = report.issues.find((i) => i.item === "data-dir");
   if (dd) lines.push({ mark: "partial", text: dd.message, notes: [] });
   return lines;

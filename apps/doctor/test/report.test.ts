@@ -29,3 +29,16 @@ it("renders a crashed check as [☠] without hiding the others, and counts it as
     fs.rmSync(home, { recursive: true, force: true });
   }
 });
+
+it("shows each watched host's link problem as its own [!] line, with the fix the engine worded", () => {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), "mytty-report-test-"));
+  try {
+    const paths = resolvePaths({ env: { HOME: home, MYTTY_BAR_DATA_DIR: path.join(home, "data") } });
+    const session = openSession({ paths, settings: { pointers: true } });
+    const problem = "devbox refused our key (Permission denied (publickey)): … ssh-copy-id devbox, then try …";
+    const report = buildReport(paths, session, { running: true, pid: 1, hostProblems: [problem] });
+    expect(renderText("title", viewLines(session.plans(), report), [])).toContain(`[!] ${problem}`);
+  } finally {
+    fs.rmSync(home, { recursive: true, force: true });
+  }
+});

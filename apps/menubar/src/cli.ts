@@ -11,6 +11,11 @@ interface Options {
 }
 
 export async function main(argv: string[] = process.argv): Promise<number> {
+  // `mytty-bar remote …` has its own verbs; the front doors below take none.
+  if (argv[2] === "remote") {
+    const { remoteMain } = await import("./remote-cli.js");
+    return remoteMain(argv.slice(3));
+  }
   const { version } = createRequire(import.meta.url)("../package.json") as { version: string };
   const program = new Command("mytty-bar")
     .description("See every coding agent in every terminal; jump to the one that needs you.")

@@ -232,3 +232,36 @@ export const resumeStatusText = (command: string, sent: boolean) =>
   `Resume: ${command}${sent ? "  (sent to the clipboard via OSC 52)" : ""}`;
 export const jumpingText = (agent: string) => `Jumping to ${agent}…`;
 export const jumpFailedText = (error: string) => `Jump failed: ${error}`;
+
+/** `mytty-bar remote …` (docs/remote.md#watching-a-host). */
+export const remoteText = {
+  added: (host: string) =>
+    `Watching ${host}. Install the hooks there with \`mytty-doctor install <provider> --host ${host}\`; a running Mytty Bar connects within one poll (\`mytty-bar remote list\` shows the link).`,
+  alreadyWatched: (host: string) => `${host} is already watched (\`mytty-bar remote list\`).`,
+  tooMany: (max: number) =>
+    `At most ${max} hosts can be watched (one ssh session each): remove one with \`mytty-bar remote remove <destination>\`.`,
+  notWatched: (host: string) => `${host} is not watched: \`mytty-bar remote list\` shows the watched hosts.`,
+  removed: (host: string) => `No longer watching ${host}; nothing of Mytty Bar's runs there now.`,
+  stopFailed: (host: string, stderr: string) =>
+    `Could not reach ${host} to end a streamer left from a cut link (${stderr.trim().split("\n").at(-1) ?? ""}); it exits by itself within 15 minutes.`,
+  none: "No hosts are watched. Add one with `mytty-bar remote add <destination>` (an ssh destination or docker://<container>).",
+  line: (h: { host: string; state: string; since?: string; problem?: string; helperMissing?: boolean }) => {
+    const state =
+      h.state === "engine-not-running"
+        ? "not watched now: Mytty Bar is not running (start it with `mytty-bar`)"
+        : `${h.state}${h.since ? ` since ${h.since}` : ""}`;
+    const hooks = h.helperMissing ? ` — no hooks there: \`mytty-doctor install <provider> --host ${h.host}\`` : "";
+    return `${h.host}  ${state}${h.problem ? ` — ${h.problem}` : ""}${hooks}`;
+  },
+};
+
+/** Jump on an agent of a watched host: fail closed (docs/remote.md#jump-to-a-remote-agent). */
+export function remoteFocusText(host: string): string {
+  return `This agent runs on ${host}: the local tab running \`ssh ${host}\` cannot be told apart exactly yet, so nothing was switched; open that tab yourself.`;
+}
+
+/** The popup's settings list of watched hosts (read-only there: `mytty-bar remote add|remove` edits it). */
+export const watchedHostsText = (hosts: readonly string[]) =>
+  hosts.length > 0
+    ? `Watched hosts: ${hosts.join(", ")} (change with \`mytty-bar remote add|remove\`)`
+    : "No watched hosts (add one with `mytty-bar remote add <destination>`)";

@@ -44,6 +44,20 @@ describe("tmux jump", () => {
     );
   });
 
+  it("fails closed for an agent on a watched host: the same pane id here is never selected", async () => {
+    const first = await paneId("work:1.0");
+    const before = (await server.tmux("display-message", "-p", "-t", "work", "#{window_index} #{pane_id}")).trim();
+    const outcome = await focusAgent(
+      { tty: "pts/3", host: "devbox", terminal: { app: "tmux", tmuxPane: first, tmuxSocket: server.socket } },
+      deps(),
+    );
+    expect(outcome.status).toBe("nothing");
+    expect(outcome.detail).toMatch(/runs on devbox: .*`ssh devbox`.*nothing was switched/);
+    expect((await server.tmux("display-message", "-p", "-t", "work", "#{window_index} #{pane_id}")).trim()).toBe(
+      before,
+    );
+  });
+
   it("moves the tab's client to the pane's session with switch-client", async () => {
     const client = await server.attach("other");
     const target = await paneId("work:1.0");

@@ -50,6 +50,14 @@ describe("view model", () => {
     ]);
   });
 
+  it("groups a watched host's agents under the host, after this machine's", () => {
+    const agents = busySnapshot().agents;
+    const remote = { ...agents[0]!, id: "claude-code-4242@devbox", host: "devbox", terminal: { tmuxPane: "%1" } };
+    const groups = groupAgents([remote, ...agents]).map((g) => [g.app, g.places.map((p) => p.agents.map((a) => a.id))]);
+    expect(groups.at(-1)).toEqual(["on devbox", [["claude-code-4242@devbox"]]]);
+    expect(groups.filter(([app]) => app === "iTerm2")).toHaveLength(1);
+  });
+
   it("orders attention: actionable by urgency, then the resolved ones", () => {
     expect(orderAttention(busySnapshot().attention).map((i) => i.id)).toEqual([
       "ev-approval-1",

@@ -20,6 +20,8 @@ export const AgentRefSchema = z.object({
   executable: z.string().max(4096).nullable(),
   argv: z.array(z.string().max(4096)).max(64).optional(),
   variant: z.enum(["gemini", "antigravity"]).optional(),
+  /** The watched host the agent runs on (docs/remote.md#watching-a-host); absent for this machine. */
+  host: z.string().max(300).optional(),
 });
 export type AgentRef = z.infer<typeof AgentRefSchema>;
 
@@ -118,7 +120,21 @@ export function refOf(record: AgentRecord): AgentRef {
     executable: record.executable,
     ...(record.argv ? { argv: record.argv } : {}),
     ...(record.variant ? { variant: record.variant } : {}),
+    ...(record.host !== undefined ? { host: record.host } : {}),
   };
+}
+
+/**
+ * The same agent, on a watched host: its key and id name the host, so a remote pid never meets a
+ * local one (nor one of another host) in any map keyed by them.
+ */
+export function onHost(ref: AgentRef, host: string | undefined): AgentRef {
+  if (host === undefined) return ref;
+  return { ...ref, key: hostKey(host, ref.key), id: `${ref.id}@${host}`, host };
+}
+
+export function hostKey(host: string | undefined, key: string): string {
+  return host === undefined ? key : `host:${host}|${key}`;
 }
 
 export function hintsOf(envelope: SpoolEnvelope): Record<string, string> {

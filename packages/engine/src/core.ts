@@ -28,9 +28,11 @@ import {
   processKey,
   refOf,
   hintsOf,
+  hostKey,
   mergeTerminal,
   markDetected,
   notePollActivity,
+  onHost,
   type AgentRecord,
   type AgentRef,
 } from "./agents.js";
@@ -78,6 +80,10 @@ export class EngineCore {
   get processes(): ReadonlyMap<number, ProcessInfo> {
     return this.table;
   }
+  /** Each watched host's latest process table (docs/remote.md#watching-a-host). */
+  readonly hostProcesses = new Map<string, ReadonlyMap<number, ProcessInfo>>();
+  /** Watched hosts whose link is down, and since when (ISO): their rows show `disconnected`. */
+  readonly hostsDown = new Map<string, string>();
   readonly counters: CoreCounters = { accepted: 0, duplicates: 0, rejected: 0, ignored: 0 };
   readonly lastEventAt: Record<string, string> = {};
 
@@ -129,8 +135,16 @@ export class EngineCore {
     return { kind: "join", envelope, payload, event: mapped.event };
   }
 
-  /** Join a mapped event to its agent (detect's walk from the helper's parent) and apply it. */
-  commit(prepared: Extract<Prepared, { kind: "join" }>, joined: JoinResult | undefined, now: Date): Change | "ignored" {
+  /**
+   * Join a mapped event to its agent (detect's walk from the helper's parent) and apply it. `host`: the
+   * event came from a watched host and `joined` walked that host's process table.
+   */
+  commit(
+    prepared: Extract<Prepared, { kind: "join" }>,
+    joined: JoinResult | undefined,
+    now: Date,
+    host?: string,
+  ): Change | "ignored" {
     const { envelope, event } = prepared;
     const verdict = chainVerdict(event.provider, joined);
     if (verdict.use === "drop") {
@@ -141,11 +155,15 @@ export class EngineCore {
     let ref: AgentRef;
     if (verdict.use === "agent" && joined?.agent) {
       const agent = joined.agent;
-      const existing = this.records.get(processKey(agent.pid, agent.startTime));
-      ref = existing ? refOf(existing) : { ...refFromDetected(agent), terminal: mergeTerminal(joined.terminal, hints) };
+      const existing = this.records.get(hostKey(host, processKey(agent.pid, agent.startTime)));
+      // A host's tmux is not asked (remote/hosts.ts): its pane comes from the hook's TMUX_PANE.
+      if (existing && host !== undefined) existing.terminal = mergeTerminal(existing.terminal, hints);
+      ref = existing
+        ? refOf(existing)
+        : onHost({ ...refFromDetected(agent), terminal: mergeTerminal(joined.terminal, hints) }, host);
       adoptSession({ records: this.records, owners: this.owners, sessions: this.bySession }, event, ref, now);
     } else {
-      ref = fallbackRef(this, event, envelope, joined, hints);
+      ref = fallbackRef(this, event, envelope, joined, hints, host);
     }
     return this.apply(event, ref, now, false);
   }
@@ -190,23 +208,36 @@ export class EngineCore {
     return { created, log: replay ? [] : [{ t: "event", event: logged, agent: refOf(record) }] };
   }
 
-  /** A scan arrived: update detected agents, poll activity, and close runs of agents that exited. */
-  observeScan(scan: ScanResult, cpuMs: ReadonlyMap<number, number>, now: Date): Change {
-    this.table = new Map(scan.processes.map((p) => [p.pid, p]));
+  /**
+   * A scan arrived: update detected agents, poll activity, and close runs of agents that exited. A
+   * watched host's scan (`host`) touches only that host's agents; the local one only local agents.
+   */
+  observeScan(scan: ScanResult, cpuMs: ReadonlyMap<number, number>, now: Date, host?: string): Change {
+    const table = new Map(scan.processes.map((p) => [p.pid, p]));
+    if (host === undefined) this.table = table;
+    else this.hostProcesses.set(host, table);
     const seen = new Set<string>();
     for (const agent of scan.agents) {
-      const key = processKey(agent.pid, agent.startTime);
+      const fresh = onHost(refFromDetected(agent), host);
+      const key = fresh.key;
       seen.add(key);
       const record = this.records.get(key);
-      if (record) markDetected(record, refFromDetected(agent));
-      else this.records.set(key, { ...recordFromRef(refFromDetected(agent), now), detected: true });
+      if (record)
+        markDetected(
+          record,
+          host === undefined
+            ? fresh
+            : { ...fresh, terminal: mergeTerminal(fresh.terminal, record.terminal.hints ?? {}) },
+        );
+      else this.records.set(key, { ...recordFromRef(fresh, now), detected: true });
     }
     const change: Change = { created: [], log: [] };
     const t = now.getTime();
     for (const record of this.records.values()) {
+      if (record.host !== host) continue;
       if (!seen.has(record.key)) record.detected = false;
       if (record.pid === null) continue;
-      const proc = this.table.get(record.pid);
+      const proc = table.get(record.pid);
       record.alive = proc !== undefined && proc.startTime === record.startTime;
       if (record.alive) {
         notePollActivity(record, cpuMs.get(record.pid), now);
@@ -231,6 +262,14 @@ export class EngineCore {
     if (dropped.size === 0) return;
     for (const key of dropped) this.records.delete(key);
     for (const [session, owner] of this.bySession) if (dropped.has(owner)) this.bySession.delete(session);
+  }
+
+  /** A host no longer watched: its agents leave the list (their runs age out like any other). */
+  forgetHost(host: string): void {
+    this.hostsDown.delete(host);
+    this.hostProcesses.delete(host);
+    for (const [key, record] of this.records) if (record.host === host) this.records.delete(key);
+    for (const [session, owner] of this.bySession) if (!this.records.has(owner)) this.bySession.delete(session);
   }
 
   acknowledge(itemId: string, at: Date): boolean {

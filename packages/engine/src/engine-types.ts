@@ -29,6 +29,8 @@ export interface EngineOptions {
   /** Slow-poll fallback for the spool watcher (default 1000 ms). */
   spoolPollMs?: number;
   version?: string;
+  /** Watched hosts' links: environment (MYTTY_BAR_SSH), spool tick and backoff (tests, benches). */
+  remote?: { env?: NodeJS.ProcessEnv; tickMs?: number; backoffMs?: { first: number; cap: number } };
   /** Where swallowed failures go (default: <data>/engine.log, rate-limited per kind, plus ports.log). */
   log?: EngineLog;
   /** Ids of held requests (default: random UUIDs). */

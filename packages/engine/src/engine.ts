@@ -26,6 +26,7 @@ import { createLog, fileLineWriter, type EngineLog } from "./log.js";
 import { createAnswering } from "./answers/answering.js";
 import { answerFiles } from "./answers/files.js";
 import { isAlivePid } from "./lock.js";
+import { createRemoteHosts } from "./remote/hosts.js";
 
 export type { Engine, EngineOptions } from "./engine-types.js";
 
@@ -57,6 +58,7 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
     core.setCompletionThreshold(next.completionThresholdMinutes * 60_000);
     if (next.answerWaitSeconds !== previous.answerWaitSeconds) answering.setWait(next.answerWaitSeconds);
     if (next.pollIntervalSeconds !== previous.pollIntervalSeconds && !stopped) scheduler.rearmPoll();
+    if (!stopped) remote.sync(next.remotes);
     publisher.schedule();
   });
   const source = options.source ?? createSource();
@@ -78,7 +80,11 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
     publish: () => publisher.schedule(),
     failed,
   });
-  const snapshotNow = (): Snapshot => buildSnapshot(core, intake.backlog(), clock(), answering.rows);
+  const snapshotNow = (): Snapshot => {
+    const snapshot = buildSnapshot(core, intake.backlog(), clock(), answering.rows);
+    const hosts = remote.statuses();
+    return hosts.length > 0 ? { ...snapshot, hosts } : snapshot;
+  };
   const publisher = createPublisher({
     snapshot: snapshotNow,
     settings: settings.current,
@@ -121,6 +127,18 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
     answering,
   });
 
+  // Watched hosts: their files take the same commit path, acknowledged once the log holds them.
+  const remote = createRemoteHosts({
+    core,
+    clock,
+    commit,
+    publish: () => publisher.schedule(),
+    settle: () => store.flush(),
+    onError: (kind, error) => log.swallowed(kind, error),
+    pollSeconds: () => settings.current().pollIntervalSeconds,
+    ...options.remote,
+  });
+
   // Start: the first scan closes runs whose agent died while we were away, then the log is compacted.
   await scheduler.scan(true);
   // A full disk keeps the old log (nothing lost); the next compaction tries again.
@@ -128,13 +146,17 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
   intake.start();
   // Only now may a helper hold: an engine that failed to start leaves no `wait` file behind.
   answering.setWait(settings.current().answerWaitSeconds);
+  remote.sync(settings.current().remotes);
   // Poll, lease renewal, and Cursor estimates due from before a restart (fired now, not after the next event).
   scheduler.start();
 
   const engine: Engine = {
     startedAt,
     snapshot: snapshotNow,
-    stats: () => buildStats(core, intake.backlog()),
+    stats: () => {
+      const hosts = remote.statuses();
+      return { ...buildStats(core, intake.backlog()), ...(hosts.length > 0 ? { hosts } : {}) };
+    },
     logStats: () => ({ lines: store.lineCount(), rewrites: store.rewrites() }),
     settings: settings.current,
     subscribe: (listener) => publisher.subscribe(listener),
@@ -161,6 +183,7 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
       answering.stop();
       publisher.stop();
       intake.stop();
+      await remote.stop();
       await scheduler.stop();
       await server?.close();
       if (server) await fs.rm(paths.controlSocket, { force: true });

@@ -7,7 +7,8 @@ import type { HookPresence, InsightAgent, InsightsInspector } from "./insights/i
 
 export async function fillCwds(core: EngineCore, source: Pick<ProcessSource, "cwd">): Promise<void> {
   for (const record of core.agents.values()) {
-    if (record.pid === null || !record.alive || record.processCwd !== undefined) continue;
+    // A watched host's pid means nothing here (docs/remote.md#watching-a-host).
+    if (record.pid === null || !record.alive || record.processCwd !== undefined || record.host !== undefined) continue;
     // Exited, or not readable: "" marks it asked, so the join fallback does not ask every poll.
     core.setProcessCwd(record.key, (await source.cwd(record.pid).catch(() => undefined)) ?? "");
   }
@@ -22,7 +23,7 @@ export async function pollInsights(
 ): Promise<Change> {
   const agents: InsightAgent[] = [];
   for (const record of core.agents.values()) {
-    if (record.pid === null || !record.alive) continue;
+    if (record.pid === null || !record.alive || record.host !== undefined) continue;
     const cwd = record.cwd ?? (record.processCwd || undefined);
     const run = record.lastRunId !== undefined ? core.tracker.runs[record.lastRunId] : undefined;
     agents.push({

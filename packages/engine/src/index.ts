@@ -50,3 +50,5 @@ export {
   type InsightSupport,
   type AgentInsight,
 } from "./insights/index.js";
+// Watched hosts (docs/remote.md#watching-a-host): the streamer the engine runs there, and the stop `remote remove` sends.
+export { streamerScript, stopScript, REMOTE_LINGER_SECONDS } from "./remote/streamer.js";

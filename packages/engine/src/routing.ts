@@ -2,7 +2,15 @@
 // process once known, and where an event goes when its parent chain found no agent of its provider.
 import type { AgentEvent, SpoolEnvelope } from "@mytty-bar/protocol";
 import type { JoinResult } from "@mytty-bar/detect";
-import { mergeTerminal, recordFromRef, refFromSession, refOf, type AgentRecord, type AgentRef } from "./agents.js";
+import {
+  mergeTerminal,
+  onHost,
+  recordFromRef,
+  refFromSession,
+  refOf,
+  type AgentRecord,
+  type AgentRef,
+} from "./agents.js";
 import type { EngineCore } from "./core.js";
 
 /** The chain found no agent of the event's provider: session, run, tmux pane, then cwd decide. */
@@ -12,13 +20,17 @@ export function fallbackRef(
   envelope: SpoolEnvelope,
   joined: JoinResult | undefined,
   hints: Record<string, string>,
+  host?: string,
 ): AgentRef {
   const known =
     core.agents.get(
       event.sessionId !== undefined ? (core.sessions.get(`${event.provider}\0${event.sessionId}`) ?? "") : "",
     ) ?? core.agents.get(core.runOwner.get(event.runId) ?? "");
-  if (known) return refOf(known);
-  const live = [...core.agents.values()].filter((a) => a.alive && a.pid !== null && a.provider === event.provider);
+  // A watched host's events join only that host's agents (a remote pid is not a local one).
+  if (known && known.host === host) return refOf(known);
+  const live = [...core.agents.values()].filter(
+    (a) => a.alive && a.pid !== null && a.provider === event.provider && a.host === host,
+  );
   // Pane ids repeat across tmux servers: TMUX ("<socket>,<pid>,<session>") names the server.
   const pane = envelope.env.tmux_pane;
   const socket = envelope.env.tmux?.split(",")[0];
@@ -30,7 +42,7 @@ export function fallbackRef(
   const inCwd = cwd !== undefined ? live.filter((a) => a.processCwd === cwd) : [];
   if (inCwd.length === 1) return refOf(inCwd[0]!);
   const ref = refFromSession(event.provider, event.sessionId ?? event.runId, joined?.tty ?? null, hints);
-  return { ...ref, terminal: mergeTerminal(joined?.terminal ?? {}, hints) };
+  return onHost({ ...ref, terminal: mergeTerminal(joined?.terminal ?? {}, hints) }, host);
 }
 
 /**
@@ -46,7 +58,7 @@ export function adoptSession(
   if (event.sessionId === undefined) return;
   const oldKey = state.sessions.get(`${event.provider}\0${event.sessionId}`);
   const old = oldKey !== undefined ? state.records.get(oldKey) : undefined;
-  if (!old || old.pid !== null || old.key === ref.key) return;
+  if (!old || old.pid !== null || old.key === ref.key || old.host !== ref.host) return;
   let target = state.records.get(ref.key);
   if (!target) {
     target = recordFromRef(ref, now);

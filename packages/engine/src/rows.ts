@@ -45,6 +45,7 @@ function rowOf(core: EngineCore, record: AgentRecord, attention: boolean, answer
   const { request, answered } = answers(record.key, run?.id);
   const sessionId = run?.sessionId ?? record.sessionId;
   const cwd = run?.cwd ?? record.cwd;
+  const linkDown = record.host !== undefined ? core.hostsDown.get(record.host) : undefined;
   const resume =
     (sessionId !== undefined && record.alive ? safeResume(record, sessionId) : undefined) ??
     record.insight?.resumeCommand;
@@ -57,7 +58,8 @@ function rowOf(core: EngineCore, record: AgentRecord, attention: boolean, answer
     executable: record.executable,
     ...(record.variant !== undefined ? { variant: record.variant } : {}),
     terminal: record.terminal,
-    state: run?.state ?? record.poll?.state ?? "unknown",
+    // A host whose link is down: its agents may be fine, but nothing of theirs can be seen (a view, not a run change).
+    state: linkDown !== undefined ? "disconnected" : (run?.state ?? record.poll?.state ?? "unknown"),
     ...(sessionId !== undefined ? { sessionId } : {}),
     ...(run ? { runId: run.id } : {}),
     ...(run?.message !== undefined ? { message: run.message } : {}),
@@ -77,6 +79,8 @@ function rowOf(core: EngineCore, record: AgentRecord, attention: boolean, answer
     answerable: request !== undefined,
     ...(request !== undefined ? { request } : {}),
     ...(answered !== undefined ? { answered } : {}),
+    host: record.host ?? null,
+    ...(linkDown !== undefined ? { linkDownSince: linkDown } : {}),
   };
 }
 

@@ -61,7 +61,9 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
       const result = await deps.scanner.scan();
       lastScan = result;
       const now = clock();
-      const pids = withCpu ? [...core.agents.values()].filter((a) => a.pid !== null).map((a) => a.pid!) : [];
+      const pids = withCpu
+        ? [...core.agents.values()].filter((a) => a.pid !== null && a.host === undefined).map((a) => a.pid!)
+        : [];
       for (const agent of result.agents) if (!pids.includes(agent.pid) && withCpu) pids.push(agent.pid);
       const samples = withCpu ? await deps.cpu(pids).catch(noSamples(deps.log)) : new Map<number, number>();
       deps.commit(core.observeScan(result, samples, now), now);

@@ -15,6 +15,9 @@ import {
   type RangedSetting,
 } from "./settings-facts.js";
 
+/** At most this many watched hosts: each holds one ssh session open. */
+export const REMOTES_MAX = 32;
+
 const flag = (fallback: boolean) => z.boolean().catch(fallback).default(fallback);
 const bounded = (name: RangedSetting) => z.number().min(SETTING_RANGES[name].min).max(SETTING_RANGES[name].max);
 const ranged = (name: RangedSetting) =>
@@ -64,6 +67,11 @@ export const SettingsSchema = z.object({
     .default(ANSWER_WAIT_DEFAULT_SECONDS),
   /** Let control-socket clients (scripts, agents) answer held requests; never a request of the caller's own pane. */
   allowAgentAnswers: flag(false),
+  /**
+   * Hosts watched over the user's ssh (`mytty-bar remote add`), as given: `devbox`, `docker://web`
+   * (docs/remote.md#watching-a-host). Each is checked again where it is used.
+   */
+  remotes: z.array(z.string().min(1).max(255)).max(REMOTES_MAX).catch([]).default([]),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -90,6 +98,7 @@ export const SettingsPatchSchema = z
     globalShortcut: shortcut(),
     answerWaitSeconds: z.number().int().min(0).max(ANSWER_WAIT_MAX_SECONDS),
     allowAgentAnswers: z.boolean(),
+    remotes: z.array(z.string().min(1).max(255)).max(REMOTES_MAX),
   })
   .partial()
   .strict();

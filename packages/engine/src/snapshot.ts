@@ -66,6 +66,13 @@ export const AgentRowSchema = z.object({
   request: HeldRequestSchema.optional(),
   /** The last answer given from Mytty Bar, until the run moves on ("Allowed from Mytty Bar"). */
   answered: AnsweredSchema.optional(),
+  /** The watched host the agent runs on (its ssh destination or `docker://…`); null for this machine. */
+  host: z.string().nullable().optional(),
+  /**
+   * Set while the link to the row's host is down (ISO, since when): the row's `state` shows
+   * `disconnected` meanwhile, and its run carries on when the link is back (docs/remote.md#watching-a-host).
+   */
+  linkDownSince: z.string().datetime().optional(),
 });
 export type AgentRow = z.infer<typeof AgentRowSchema>;
 
@@ -81,6 +88,18 @@ export const TrayModelSchema = z.object({
 });
 export type TrayModel = z.infer<typeof TrayModelSchema>;
 
+/** One watched host as front ends show it: its link, and the one-line fix when it fails. */
+export const HostStatusSchema = z.object({
+  host: z.string(),
+  state: z.enum(["connecting", "connected", "disconnected"]),
+  since: z.string().datetime(),
+  /** What is wrong, in one line ending with the command that fixes it. */
+  problem: z.string().optional(),
+  /** The host's hooks are not installed (`mytty-doctor install <provider> --host <host>`). */
+  helperMissing: z.boolean().optional(),
+});
+export type HostStatus = z.infer<typeof HostStatusSchema>;
+
 export const StatsSchema = z.object({
   accepted: z.number().int(),
   duplicates: z.number().int(),
@@ -89,6 +108,8 @@ export const StatsSchema = z.object({
   ignored: z.number().int().optional(),
   spoolBacklog: z.number().int(),
   lastEventAt: z.record(z.string(), z.string()),
+  /** Watched hosts and their links, when any are watched (`mytty-doctor status` shows their problems). */
+  hosts: z.array(HostStatusSchema).optional(),
 });
 export type Stats = z.infer<typeof StatsSchema>;
 
@@ -99,5 +120,7 @@ export const SnapshotSchema = z.object({
   attention: z.array(AttentionItemSchema.extend({ agentId: z.string().optional(), actionable: z.boolean() })),
   tray: TrayModelSchema,
   stats: StatsSchema,
+  /** Watched hosts and their links (docs/remote.md#watching-a-host); absent when none are watched. */
+  hosts: z.array(HostStatusSchema).optional(),
 });
 export type Snapshot = z.infer<typeof SnapshotSchema>;

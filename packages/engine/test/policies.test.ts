@@ -137,6 +137,22 @@ describe("notification policy", () => {
     ]);
   });
 
+  it("names the watched host an agent runs on", () => {
+    const agent = row("claude-code-7@devbox", "waiting-approval", true, {
+      host: "devbox",
+      terminal: { tmuxPane: "%2" },
+    });
+    const { notices } = decideNotices(
+      [{ item: item("a2", "approval-request", T0, { message: "Bash requires approval" }), agent }],
+      settings,
+      emptyNotifyHistory(),
+      now,
+    );
+    expect(notices.map((n) => [n.title, n.body])).toEqual([
+      ["Claude Code on devbox needs approval", "%2 — Bash requires approval"],
+    ]);
+  });
+
   it("notifies a completion only after the threshold of work", () => {
     const short = decideNotices(
       [{ item: item("c1", "completion", "2026-11-29T10:04:00.000Z"), run: run("2026-11-29T10:00:00.000Z") }],

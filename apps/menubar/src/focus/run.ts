@@ -4,7 +4,7 @@ import { planFocus, type FocusTarget } from "./plan.js";
 import type { ToolPaths } from "./hosts.js";
 import { isPaneId, pickClient, tmuxListClientsCommand, tmuxPaneSessionCommand } from "./tmux.js";
 import type { Command, CommandResult, CommandRunner, FocusOutcome } from "./types.js";
-import { FOCUS_TEXT } from "../messages.js";
+import { FOCUS_TEXT, remoteFocusText } from "../messages.js";
 
 export interface FocusDeps {
   runner: CommandRunner;
@@ -41,6 +41,9 @@ async function withTmuxClient(target: FocusTarget, deps: FocusDeps): Promise<Foc
 }
 
 export async function focusAgent(target: FocusTarget, deps: FocusDeps): Promise<FocusOutcome> {
+  // A watched host's tty and tmux pane are that host's: run here, the same names would pick a local
+  // tab or pane. Until the local tab running `ssh <host>` is identified exactly, nothing is run (fail closed).
+  if (target.host) return { status: "nothing", host: target.host, detail: remoteFocusText(target.host) };
   const plan = planFocus(await withTmuxClient(target, deps), { platform: deps.platform, tools: deps.tools });
   let failure: string | undefined;
   for (const command of plan.precise) {

@@ -1,7 +1,7 @@
 // Integrations (doctor status, diff preview, one-click Fix) and settings: both only call the bridge.
 import { SETTING_RANGES, type RangedSetting, type Settings, type SettingsPatch } from "@mytty-bar/engine/view";
 import type { IntegrationRow } from "../ipc/contract.js";
-import { diffFailedText, INTEGRATION_STATUS, SETTINGS_TEXT as T, VIEW } from "../messages.js";
+import { diffFailedText, INTEGRATION_STATUS, SETTINGS_TEXT as T, VIEW, watchedHostsText } from "../messages.js";
 import { h } from "./dom.js";
 
 export interface IntegrationActions {
@@ -144,6 +144,8 @@ export function renderSettings(settings: Settings | undefined, change: Change): 
         h("label", {}, T.pointerLanguage, language),
         checkbox(T.launchAtLogin, settings.launchAtLogin, "launchAtLogin", (v) => change({ launchAtLogin: v })),
         h("label", {}, T.shortcut, shortcut),
+        // Read-only here: `mytty-bar remote add|remove` edits the list (docs/remote.md#watching-a-host).
+        h("p", { className: "remotes", "data-setting": "remotes" }, watchedHostsText(settings.remotes ?? [])),
       ),
     ),
   ];

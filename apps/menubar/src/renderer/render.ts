@@ -18,6 +18,7 @@ import { copyableResume } from "../view-model/resume.js";
 import { agentRowLabel, agoText, copyResumeLabel, hookHintText, VIEW } from "../messages.js";
 import { h } from "./dom.js";
 import { answerPanel, type AnswerActions } from "./answer.js";
+import { hostLine } from "../view-model/hosts.js";
 
 export interface Actions extends AnswerActions {
   jump(agentId: string): void;
@@ -169,10 +170,11 @@ export function renderAgents(
   lowContextPercent: number,
   meters: MeterSettings = { display: "left", lowUsagePercent: SETTING_RANGES.lowUsagePercent.default },
 ): Node[] {
+  const hosts = hostNodes(snapshot);
   if (snapshot.agents.length === 0) {
-    return [h("p", { className: "empty", "data-empty": "agents" }, VIEW.noAgentsHint)];
+    return [...hosts, h("p", { className: "empty", "data-empty": "agents" }, VIEW.noAgentsHint)];
   }
-  return groupAgents(snapshot.agents).map((group) =>
+  const groups = groupAgents(snapshot.agents).map((group) =>
     h(
       "div",
       { className: "group", "data-app": group.app },
@@ -222,4 +224,12 @@ export function renderAgents(
       ]),
     ),
   );
+  return [...hosts, ...groups];
+}
+
+/** One line per watched host whose link is not up: what is wrong and the command that fixes it. */
+function hostNodes(snapshot: Snapshot): Node[] {
+  return (snapshot.hosts ?? [])
+    .filter((host) => host.state !== "connected" || host.helperMissing === true)
+    .map((host) => h("div", { className: "hint", "data-host": host.host }, h("span", {}, hostLine(host))));
 }

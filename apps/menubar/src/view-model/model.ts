@@ -67,18 +67,29 @@ export interface AppGroup {
   places: PlaceGroup[];
 }
 
-/** Agents by terminal app, then by tab/pane; apps and places in name order, agents by start. */
+/** The group a watched host's agents are shown under (docs/remote.md#watching-a-host). */
+export function hostGroupLabel(host: string): string {
+  return `on ${host}`;
+}
+
+/**
+ * Agents by terminal app (a watched host's under the host, after this machine's), then by tab/pane;
+ * groups and places in name order, agents by start.
+ */
 export function groupAgents(agents: readonly AgentRow[]): AppGroup[] {
   const apps = new Map<string, Map<string, AgentRow[]>>();
+  const remote = new Set<string>();
   for (const agent of agents) {
-    const app = appLabel(agent);
+    const app = agent.host ? hostGroupLabel(agent.host) : appLabel(agent);
+    if (agent.host) remote.add(app);
     const place = placeLabel(agent);
     const places = apps.get(app) ?? new Map<string, AgentRow[]>();
     apps.set(app, places);
     places.set(place, [...(places.get(place) ?? []), agent]);
   }
   const byName = (a: string, b: string) => a.localeCompare(b, "en");
-  return [...apps.keys()].sort(byName).map((app) => {
+  const order = (a: string, b: string) => Number(remote.has(a)) - Number(remote.has(b)) || byName(a, b);
+  return [...apps.keys()].sort(order).map((app) => {
     const places = apps.get(app) as Map<string, AgentRow[]>;
     return {
       app,

@@ -88,7 +88,8 @@ export function noticeFor(item: AttentionItem, kind: Notice["kind"], agent?: Age
   return {
     id: `notice:${item.id}`,
     kind,
-    title: `${providerName(item.provider)} ${NOTICE_VERBS[kind]}`,
+    // An agent on a watched host names it: "Claude Code on devbox needs approval".
+    title: `${providerName(item.provider)}${agent?.host ? ` on ${agent.host}` : ""} ${NOTICE_VERBS[kind]}`,
     body,
     ...(agent ? { agentId: agent.id } : {}),
     itemId: item.id,

@@ -1,0 +1,100 @@
+// Reads the streamer's stdout (remote/streamer.ts) into frames. Pure: bytes in, frames out. A stream
+// that breaks the framing — a header that is not ours, a size over the caps — is an error, after which
+// the link is restarted: the host keeps every unacknowledged file, so nothing is lost by that.
+import { REMOTE_FILE_MAX_BYTES } from "./streamer.js";
+
+/** One process listing is at most this many bytes (thousands of long command lines stay far below it). */
+export const REMOTE_PS_MAX_BYTES = 16 * 1024 * 1024;
+const HEADER_MAX_BYTES = 512;
+const HELLO_MAX_BYTES = 4096;
+
+export type Frame =
+  | { kind: "hello"; fields: Record<string, string> }
+  | { kind: "file"; name: string; bytes: Buffer }
+  | { kind: "ps"; text: string }
+  | { kind: "error"; code: string };
+
+export interface FrameReader {
+  /** Frames completed by this chunk; throws FrameError when the stream is not ours. */
+  push(chunk: Buffer): Frame[];
+}
+
+export class FrameError extends Error {}
+
+const HEADER = /^(HELLO|FILE|ERR) ([A-Za-z0-9._-]{1,255}) (\d{1,9})$/;
+const PS_END = Buffer.from("\nPSE\n");
+
+export function createFrameReader(): FrameReader {
+  let buffer: Buffer = Buffer.alloc(0);
+  // Set while a frame's body is awaited: either a sized body, or a listing up to its end marker.
+  let pending: { kind: "sized"; type: string; name: string; size: number } | { kind: "ps" } | undefined;
+
+  function next(): Frame | "more" | "none" {
+    if (!pending) {
+      const nl = buffer.indexOf(10);
+      if (nl < 0) {
+        if (buffer.length > HEADER_MAX_BYTES) throw new FrameError("a frame header over 512 bytes");
+        return "more";
+      }
+      const line = buffer.subarray(0, nl).toString("latin1");
+      buffer = buffer.subarray(nl + 1);
+      if (line === "PSB") pending = { kind: "ps" };
+      else {
+        const m = HEADER.exec(line);
+        if (!m) throw new FrameError(`not a streamer frame: ${JSON.stringify(line.slice(0, 80))}`);
+        const size = Number(m[3]);
+        const cap = m[1] === "FILE" ? REMOTE_FILE_MAX_BYTES : HELLO_MAX_BYTES;
+        if (size > cap) throw new FrameError(`a ${m[1]} frame of ${size} bytes (cap ${cap})`);
+        pending = { kind: "sized", type: m[1]!, name: m[2]!, size };
+      }
+      return "none";
+    }
+    if (pending.kind === "ps") {
+      // "PSB\nPSE\n" (no processes listed) ends at once; otherwise at "\nPSE\n".
+      if (buffer.subarray(0, 4).toString("latin1") === "PSE\n") {
+        buffer = buffer.subarray(4);
+        pending = undefined;
+        return { kind: "ps", text: "" };
+      }
+      const end = buffer.indexOf(PS_END);
+      if (end < 0) {
+        if (buffer.length > REMOTE_PS_MAX_BYTES) throw new FrameError("a process listing over 16 MiB");
+        return "more";
+      }
+      const text = buffer.subarray(0, end + 1).toString("utf8");
+      buffer = buffer.subarray(end + PS_END.length);
+      pending = undefined;
+      return { kind: "ps", text };
+    }
+    if (buffer.length < pending.size) return "more";
+    const body = Buffer.from(buffer.subarray(0, pending.size));
+    buffer = buffer.subarray(pending.size);
+    const { type, name } = pending;
+    pending = undefined;
+    if (type === "FILE") return { kind: "file", name, bytes: body };
+    if (type === "ERR") return { kind: "error", code: name };
+    return { kind: "hello", fields: parseFields(body.toString("utf8")) };
+  }
+
+  return {
+    push(chunk) {
+      buffer = buffer.length === 0 ? chunk : Buffer.concat([buffer, chunk]);
+      const frames: Frame[] = [];
+      for (;;) {
+        const step = next();
+        if (step === "more") break;
+        if (step !== "none") frames.push(step);
+      }
+      return frames;
+    },
+  };
+}
+
+function parseFields(text: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const line of text.split("\n")) {
+    const eq = line.indexOf("=");
+    if (eq > 0) fields[line.slice(0, eq)] = line.slice(eq + 1).slice(0, 256);
+  }
+  return fields;
+}

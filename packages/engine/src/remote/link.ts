@@ -1,0 +1,266 @@
+// One watched host: one long-lived child (ssh or docker exec) running the streamer, restarted with a
+// capped backoff when it ends. Files are handed on in order and acknowledged only after the handler
+// resolved (the event is in events.jsonl by then), so the host deletes nothing the engine has not kept.
+import { spawn as nodeSpawn, type ChildProcess } from "node:child_process";
+import { remoteInvocation, type Destination } from "@mytty-bar/remote";
+import { linkFailure, type LinkFailure } from "./link-failure.js";
+import { createFrameReader, FrameError, type Frame } from "./frames.js";
+import { streamerScript } from "./streamer.js";
+
+export type { LinkFailure };
+
+export type LinkState = "connecting" | "connected" | "disconnected";
+
+export interface LinkStatus {
+  host: string;
+  state: LinkState;
+  /** When the link entered this state (ISO). */
+  since: string;
+  /** The last failure, while not connected. */
+  failure?: LinkFailure;
+  /** The host has no hook helper installed (`mytty-doctor install … --host`). */
+  helperMissing?: boolean;
+  /** The local ssh (or docker) child's pid while it runs. */
+  pid?: number;
+  attempts: number;
+}
+
+export interface LinkHandlers {
+  /** A spool file from the host; the link acknowledges it once this resolved (or threw: a bad file is not retried). */
+  onFile(name: string, bytes: Buffer): Promise<void>;
+  onListing(text: string): void;
+  onStatus(status: LinkStatus): void;
+  onError(kind: string, error: unknown): void;
+}
+
+export interface LinkOptions {
+  dest: Destination;
+  handlers: LinkHandlers;
+  clock(): Date;
+  env?: NodeJS.ProcessEnv;
+  /** How often the streamer looks at its spool (default 200 ms; a glob in sh, no process). */
+  tickMs?: number;
+  /** How often it lists processes (the engine's poll). */
+  scanMs(): number;
+  spawn?: (file: string, args: string[], env: NodeJS.ProcessEnv) => ChildProcess;
+  /** Backoff after a failed or lost link: first and cap (default 1 s doubling to 30 s). */
+  backoffMs?: { first: number; cap: number };
+}
+
+export interface Link {
+  status(): LinkStatus;
+  /** Asks for a fresh listing now; resolves with it (or undefined when the link is down or it takes > 5 s). */
+  listNow(): Promise<string | undefined>;
+  /**
+   * Answers for held requests on the host (docs/remote.md#answers-for-remote-requests): how long its
+   * helper holds, and one answer — one line, written there atomically under the held request's spool name.
+   * False when the link is down (the request is answered in its terminal).
+   */
+  setHold(seconds: number): boolean;
+  answer(name: string, line: string): boolean;
+  /** Ends the streamer on the host (it removes its pid files) and the child; no restart. */
+  stop(): Promise<void>;
+}
+
+const STDERR_KEEP = 4096;
+const NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,254}$/;
+
+export function createLink(options: LinkOptions): Link {
+  return new HostLink(options);
+}
+
+/** What one child (one ssh session) has seen so far. */
+interface Session {
+  proc: ChildProcess;
+  stderr: string;
+  errCode?: string;
+  spawnError?: string;
+  greeted: boolean;
+  ended: boolean;
+  /** One file at a time, in arrival order: acknowledgements follow the handler's promise. */
+  queue: Promise<void>;
+}
+
+class HostLink implements Link {
+  private current: LinkStatus;
+  private child: ChildProcess | undefined;
+  private stopped = false;
+  private delay: number;
+  private retry: NodeJS.Timeout | undefined;
+  private scan: NodeJS.Timeout | undefined;
+  private readonly tick: NodeJS.Timeout;
+  private listeners: Array<(text: string | undefined) => void> = [];
+  private readonly env: NodeJS.ProcessEnv;
+  private readonly backoff: { first: number; cap: number };
+
+  constructor(private readonly options: LinkOptions) {
+    this.env = options.env ?? process.env;
+    this.backoff = options.backoffMs ?? { first: 1000, cap: 30_000 };
+    this.delay = this.backoff.first;
+    this.current = { host: options.dest.text, state: "connecting", since: options.clock().toISOString(), attempts: 0 };
+    this.tick = setInterval(() => this.send("t"), options.tickMs ?? 200);
+    this.tick.unref();
+    this.armScan();
+    this.connect();
+  }
+
+  status(): LinkStatus {
+    return this.current;
+  }
+
+  setHold(seconds: number): boolean {
+    if (this.current.state !== "connected" || !Number.isInteger(seconds) || seconds < 0) return false;
+    this.send(`w ${seconds}`);
+    return true;
+  }
+
+  answer(name: string, line: string): boolean {
+    if (this.current.state !== "connected" || !NAME.test(name) || /[\r\n]/.test(line)) return false;
+    this.send(`r ${name} ${line}`);
+    return true;
+  }
+
+  listNow(): Promise<string | undefined> {
+    if (this.current.state !== "connected") return Promise.resolve(undefined);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.listeners = this.listeners.filter((l) => l !== done);
+        resolve(undefined);
+      }, 5000);
+      const done = (text: string | undefined) => {
+        clearTimeout(timer);
+        resolve(text);
+      };
+      this.listeners.push(done);
+      this.send("s");
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    clearInterval(this.tick);
+    if (this.scan) clearTimeout(this.scan);
+    this.flushListeners(undefined);
+    const proc = this.child;
+    if (!proc || proc.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        killGroup(proc);
+        resolve();
+      }, 3000);
+      proc.once("close", () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      this.send("q");
+      proc.stdin?.end();
+    });
+  }
+
+  private set(next: Partial<LinkStatus>): void {
+    const changed = next.state !== undefined && next.state !== this.current.state;
+    this.current = { ...this.current, ...next, ...(changed ? { since: this.options.clock().toISOString() } : {}) };
+    if (next.state === "connected") delete this.current.failure;
+    if (next.state === "disconnected") delete this.current.pid;
+    this.options.handlers.onStatus(this.current);
+  }
+
+  private send(line: string): void {
+    if (this.child?.stdin?.writable) this.child.stdin.write(`${line}\n`);
+  }
+
+  private flushListeners(text: string | undefined): void {
+    const waiting = this.listeners;
+    this.listeners = [];
+    for (const listener of waiting) listener(text);
+  }
+
+  private armScan(): void {
+    this.scan = setTimeout(() => {
+      this.send("s");
+      this.armScan();
+    }, this.options.scanMs());
+    this.scan.unref();
+  }
+
+  private connect(): void {
+    if (this.stopped) return;
+    const { dest, handlers } = this.options;
+    const { file, args } = remoteInvocation(dest, streamerScript(), [], this.env);
+    const reader = createFrameReader();
+    this.set({ attempts: this.current.attempts + 1 });
+    const spawnChild =
+      this.options.spawn ??
+      // Its own process group, so a kill reaches the ssh behind MYTTY_BAR_SSH's sh as well.
+      ((f, a, e) => nodeSpawn(f, a, { stdio: ["pipe", "pipe", "pipe"], env: e, detached: true }));
+    const proc = spawnChild(file, args, this.env);
+    const session: Session = { proc, stderr: "", greeted: false, ended: false, queue: Promise.resolve() };
+    this.child = proc;
+    proc.stdin?.on("error", () => undefined); // a cut link: the close handler below restarts it
+    proc.stderr?.on("data", (chunk: Buffer) => {
+      session.stderr = (session.stderr + chunk.toString("utf8")).slice(-STDERR_KEEP);
+    });
+    proc.stdout?.on("data", (chunk: Buffer) => {
+      try {
+        for (const frame of reader.push(chunk)) this.onFrame(session, frame);
+      } catch (error) {
+        handlers.onError("remote-frame", error instanceof FrameError ? `${dest.text}: ${error.message}` : error);
+        killGroup(proc);
+      }
+    });
+    proc.on("error", (error: NodeJS.ErrnoException) => {
+      session.stderr += `\n${error.message}`;
+      // The client could not start at all (no ssh): no close may follow, so end here.
+      if (proc.pid === undefined) {
+        session.spawnError = error.code ?? error.message;
+        this.end(session, null);
+      }
+    });
+    proc.on("close", (code) => this.end(session, code));
+  }
+
+  private onFrame(session: Session, frame: Frame): void {
+    const { handlers } = this.options;
+    if (frame.kind === "hello") {
+      session.greeted = true;
+      this.delay = this.backoff.first;
+      this.set({ state: "connected", pid: session.proc.pid, helperMissing: frame.fields.helper !== "yes" });
+      this.send("s");
+      this.send("t");
+    } else if (frame.kind === "error") session.errCode = frame.code;
+    else if (frame.kind === "ps") {
+      handlers.onListing(frame.text);
+      this.flushListeners(frame.text);
+    } else {
+      const { name, bytes } = frame;
+      session.queue = session.queue
+        .then(() => handlers.onFile(name, bytes))
+        .catch((error: unknown) => handlers.onError("remote-file", error))
+        .then(() => this.send(`a ${name}`));
+    }
+  }
+
+  private end(session: Session, code: number | null): void {
+    if (session.ended) return;
+    session.ended = true;
+    if (this.child === session.proc) this.child = undefined;
+    this.flushListeners(undefined);
+    if (this.stopped) return;
+    const { dest } = this.options;
+    const failure = linkFailure(dest, code, session.stderr, session.errCode, this.env, session.spawnError);
+    this.set({ state: "disconnected", failure });
+    // A link that worked retries at once-ish; one that never greeted backs off, doubling to the cap.
+    const wait = session.greeted ? this.backoff.first : this.delay;
+    if (!session.greeted) this.delay = Math.min(this.backoff.cap, this.delay * 2);
+    this.retry = setTimeout(() => this.connect(), wait);
+  }
+}
+
+function killGroup(proc: ChildProcess): void {
+  try {
+    if (proc.pid !== undefined) process.kill(-proc.pid, "SIGKILL");
+  } catch {
+    proc.kill("SIGKILL"); // not a group leader (a test's spawn): the child alone
+  }
+}

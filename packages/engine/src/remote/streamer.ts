@@ -1,0 +1,128 @@
+// The sh program the engine runs on a watched host over its one ssh session (docs/remote.md#watching-a-host).
+// POSIX sh only: the host needs nothing but sh, ps, wc, cat, rm, mv and sleep. It is sent as the remote
+// command's stdin-free script, so nothing is installed; it leaves only two pid files while it runs.
+//
+// The engine drives it line by line on stdin, so an idle streamer costs one blocking `read` and one glob
+// per tick (no process forked): `t` sends the spool files not sent yet, `s` sends one process listing,
+// `a <name>` deletes an acknowledged file, `w <seconds>` sets how long the host's helper holds a permission
+// request for an answer (0: not at all), `r <name> <one line>` writes the answer for the held request
+// spooled as <name>, `q` cleans up and exits. On stdout it writes frames:
+//   HELLO - <len>\n<key=value lines>     once, first
+//   FILE <name> <len>\n<bytes>           one spool file, kept on the host until acknowledged
+//   PSB\n<ps lines>PSE\n                 one listing (ps lines start with a space or a digit)
+//   ERR <code> 0\n                       the streamer cannot work here and exits
+// When stdin closes (the link was cut) it stays as a keeper, so engine.pid stays alive and the hook helper
+// keeps spooling into its bounded, unleased spool (docs/hook-helper.md), until a new streamer takes over,
+// or REMOTE_LINGER_SECONDS pass: after that nothing of ours runs on the host.
+import { SPOOL_MAX_HEADER_BYTES, SPOOL_MAX_PAYLOAD_BYTES } from "@mytty-bar/protocol";
+
+export const STREAMER_VERSION = 1;
+/** How long a keeper waits for the engine to come back after the link was cut. */
+export const REMOTE_LINGER_SECONDS = 15 * 60;
+const KEEPER_TICK_SECONDS = 5;
+export const REMOTE_FILE_MAX_BYTES = SPOOL_MAX_PAYLOAD_BYTES + SPOOL_MAX_HEADER_BYTES;
+
+export function streamerScript(): string {
+  return `umask 077
+trap '' HUP PIPE
+case $(uname -s 2>/dev/null) in
+  Darwin) d="$HOME/Library/Application Support/mytty-bar" ;;
+  *) d="\${XDG_DATA_HOME:-$HOME/.local/share}/mytty-bar" ;;
+esac
+[ -n "\${MYTTY_BAR_DATA_DIR-}" ] && d=$MYTTY_BAR_DATA_DIR
+n="$d/spool/new"
+mkdir -p "$d/spool/tmp" "$n" 2>/dev/null || { printf 'ERR no-data-dir 0\\n'; exit 0; }
+rd() { r=; [ -f "$1" ] && { IFS= read -r r <"$1" || :; } 2>/dev/null; }
+rd "$d/engine.pid"; p=$r
+rd "$d/remote-streamer.pid"; o=$r
+# An engine of its own runs on the host: its hooks go to it, and we must not take its pid file.
+case $p in '' | 0* | *[!0-9]*) ;; *) [ "$p" != "$o" ] && kill -0 "$p" 2>/dev/null && { printf 'ERR engine-running 0\\n'; exit 0; } ;; esac
+printf '%s\\n' $$ >"$d/remote-streamer.pid.$$" && mv -f "$d/remote-streamer.pid.$$" "$d/remote-streamer.pid"
+# Written now, never ahead of the clock: no lease, so the helper spools only while the spool stays small.
+printf '%s\\n' $$ >"$d/engine.pid.$$" && mv -f "$d/engine.pid.$$" "$d/engine.pid"
+cleanup() {
+  rm -f "$d/answers/wait"
+  rd "$d/engine.pid"; [ "$r" = "$$" ] && rm -f "$d/engine.pid"
+  rd "$d/remote-streamer.pid"; [ "$r" = "$$" ] && rm -f "$d/remote-streamer.pid"
+}
+hp=no; [ -x "$d/bin/mytty-bar-hook" ] && hp=yes
+b="version=${STREAMER_VERSION}
+pid=$$
+helper=$hp
+"
+printf 'HELLO - %s\\n%s' "\${#b}" "$b"
+f=' '
+while IFS= read -r l; do
+  case $l in
+    t)
+      for x in "$n"/*; do
+        [ -f "$x" ] || continue
+        k=\${x##*/}
+        case $k in .* | *[!A-Za-z0-9._-]*) continue ;; esac
+        case $f in *" $k "*) continue ;; esac
+        z=$(wc -c <"$x" 2>/dev/null) || continue
+        z=$((z + 0))
+        # Larger than the helper ever writes: not ours to send.
+        [ "$z" -le ${REMOTE_FILE_MAX_BYTES} ] || { rm -f "$x"; continue; }
+        printf 'FILE %s %s\\n' "$k" "$z"
+        cat "$x"
+        f="$f$k "
+      done ;;
+    s)
+      printf 'PSB\\n'
+      LC_ALL=C ps -A -ww -o pid=,ppid=,pgid=,tpgid=,tty=,lstart=,args= 2>/dev/null
+      printf 'PSE\\n' ;;
+    'a '*)
+      k=\${l#a }
+      case $k in '' | .* | *[!A-Za-z0-9._-]*) continue ;; esac
+      rm -f "$n/$k"
+      g=' '
+      for y in $f; do [ "$y" = "$k" ] || g="$g$y "; done
+      f=$g ;;
+    'w '*)
+      k=\${l#w }
+      case $k in '' | *[!0-9]*) continue ;; esac
+      mkdir -p "$d/answers" 2>/dev/null
+      if [ "$k" -eq 0 ]; then rm -f "$d/answers/wait"
+      else printf '%s\n' "$k" >"$d/answers/.wait.$$" && mv -f "$d/answers/.wait.$$" "$d/answers/wait"; fi ;;
+    'r '*)
+      k=\${l#r }
+      v=\${k#* }
+      k=\${k%% *}
+      case $k in '' | .* | *[!A-Za-z0-9._-]*) continue ;; esac
+      mkdir -p "$d/answers" 2>/dev/null
+      printf '%s' "$v" >"$d/answers/.$k.tmp" && mv -f "$d/answers/.$k.tmp" "$d/answers/$k" ;;
+    q) cleanup; exit 0 ;;
+  esac
+done
+# The link was cut: no answer can come now, so no helper may hold for one; keep engine.pid alive for
+# the helper's spool until a new streamer takes over.
+rm -f "$d/answers/wait"
+exec >/dev/null 2>&1 </dev/null
+i=0
+while [ $i -lt ${Math.ceil(REMOTE_LINGER_SECONDS / KEEPER_TICK_SECONDS)} ]; do
+  rd "$d/remote-streamer.pid"
+  [ "$r" = "$$" ] || exit 0
+  sleep ${KEEPER_TICK_SECONDS}
+  i=$((i + 1))
+done
+cleanup
+`;
+}
+
+/** The one-shot program `remote remove` runs when no link is up: ends a keeper left from a cut link. */
+export function stopScript(): string {
+  return `case $(uname -s 2>/dev/null) in
+  Darwin) d="$HOME/Library/Application Support/mytty-bar" ;;
+  *) d="\${XDG_DATA_HOME:-$HOME/.local/share}/mytty-bar" ;;
+esac
+[ -n "\${MYTTY_BAR_DATA_DIR-}" ] && d=$MYTTY_BAR_DATA_DIR
+r=; [ -f "$d/remote-streamer.pid" ] && { IFS= read -r r <"$d/remote-streamer.pid" || :; } 2>/dev/null
+case $r in '' | 0* | *[!0-9]*) exit 0 ;; esac
+kill "$r" 2>/dev/null
+p=; [ -f "$d/engine.pid" ] && { IFS= read -r p <"$d/engine.pid" || :; } 2>/dev/null
+[ "$p" = "$r" ] && rm -f "$d/engine.pid"
+rm -f "$d/remote-streamer.pid"
+exit 0
+`;
+}

@@ -1,0 +1,186 @@
+// The streamer (src/remote/streamer.ts) run by a real sh against a real spool dir, read with the real
+// frame reader: files framed byte for byte, kept until acknowledged and sent once while in flight, a
+// listing per `s`, and a keeper that keeps engine.pid alive after the link is cut.
+import { spawn, type ChildProcess } from "node:child_process";
+import { promises as fs } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { createFrameReader, FrameError, type Frame } from "../src/remote/frames.js";
+import { streamerScript, stopScript } from "../src/remote/streamer.js";
+
+const dirs: string[] = [];
+const procs: ChildProcess[] = [];
+afterEach(async () => {
+  for (const p of procs.splice(0)) if (p.exitCode === null) p.kill("SIGKILL");
+  for (const d of dirs.splice(0)) {
+    // A keeper left by a test is ended by its pid file before its data dir goes.
+    const pid = Number(await fs.readFile(path.join(d, "data", "remote-streamer.pid"), "utf8").catch(() => ""));
+    if (pid > 0 && alive(pid)) process.kill(pid, "SIGKILL");
+    await fs.rm(d, { recursive: true, force: true });
+  }
+});
+
+async function host(): Promise<{ data: string; spool: string; env: NodeJS.ProcessEnv }> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "mytty-streamer-"));
+  dirs.push(dir);
+  const data = path.join(dir, "data");
+  return {
+    data,
+    spool: path.join(data, "spool", "new"),
+    env: { PATH: process.env.PATH, HOME: dir, MYTTY_BAR_DATA_DIR: data },
+  };
+}
+
+function start(env: NodeJS.ProcessEnv) {
+  const child = spawn("sh", ["-c", streamerScript()], { env, stdio: ["pipe", "pipe", "inherit"] });
+  procs.push(child);
+  const reader = createFrameReader();
+  const frames: Frame[] = [];
+  child.stdout.on("data", (chunk: Buffer) => frames.push(...reader.push(chunk)));
+  const next = async (kind: Frame["kind"], count = 1): Promise<Frame[]> => {
+    for (let i = 0; i < 400; i += 1) {
+      const hits = frames.filter((f) => f.kind === kind);
+      if (hits.length >= count) {
+        for (const hit of hits.slice(0, count)) frames.splice(frames.indexOf(hit), 1);
+        return hits.slice(0, count);
+      }
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error(`no ${kind} frame; have ${JSON.stringify(frames.map((f) => f.kind))}`);
+  };
+  return { child, frames, next, send: (line: string) => child.stdin.write(`${line}\n`) };
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe("the remote streamer", () => {
+  it("sends each spool file framed byte for byte, once while in flight, and deletes it only on its ack", async () => {
+    const h = await host();
+    const s = start(h.env);
+    const [hello] = await s.next("hello");
+    expect(hello).toMatchObject({ kind: "hello", fields: { version: "1", helper: "no" } });
+    const bytes = Buffer.concat([
+      Buffer.from("mytty-bar-spool 1\nprovider=codex\n\n"),
+      Buffer.from([0, 255, 10]),
+      Buffer.from("\nPSE\n"),
+    ]);
+    await fs.writeFile(path.join(h.spool, "41.40.0"), bytes);
+    s.send("t");
+    const [file] = await s.next("file");
+    expect(file).toEqual({ kind: "file", name: "41.40.0", bytes });
+    s.send("t");
+    s.send("s");
+    await s.next("ps");
+    expect(s.frames.filter((f) => f.kind === "file")).toEqual([]);
+    expect(await fs.readdir(h.spool)).toEqual(["41.40.0"]);
+    s.send("a 41.40.0");
+    s.send("a ../../escape");
+    s.send("s");
+    await s.next("ps");
+    expect(await fs.readdir(h.spool)).toEqual([]);
+  });
+
+  it("writes the hold and a held request's answer on the host, and drops the hold when its link is cut", async () => {
+    const h = await host();
+    const s = start(h.env);
+    await s.next("hello");
+    s.send("w 30");
+    s.send('r 41.40.0 {"hookSpecificOutput":{"decision":{"behavior":"allow"}}}');
+    s.send("r ../escape {}");
+    s.send("s");
+    await s.next("ps");
+    const answers = path.join(h.data, "answers");
+    expect(await fs.readFile(path.join(answers, "wait"), "utf8")).toBe("30\n");
+    expect(await fs.readFile(path.join(answers, "41.40.0"), "utf8")).toBe(
+      '{"hookSpecificOutput":{"decision":{"behavior":"allow"}}}',
+    );
+    expect((await fs.readdir(answers)).sort()).toEqual(["41.40.0", "wait"]);
+    s.child.stdin.end();
+    for (let i = 0; i < 50; i += 1) {
+      if (!(await fs.readdir(answers)).includes("wait")) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(await fs.readdir(answers)).toEqual(["41.40.0"]);
+  });
+
+  it("lists processes on `s` in the one ps format detection parses", async () => {
+    const h = await host();
+    const s = start(h.env);
+    await s.next("hello");
+    s.send("s");
+    const [ps] = await s.next("ps");
+    expect(ps?.kind === "ps" && ps.text.split("\n").some((l) => l.includes(`${s.child.pid}`))).toBe(true);
+  });
+
+  it("keeps engine.pid alive after its link is cut, until a new streamer takes over; q cleans up", async () => {
+    const h = await host();
+    const first = start(h.env);
+    await first.next("hello");
+    const pid = Number(await fs.readFile(path.join(h.data, "engine.pid"), "utf8"));
+    expect(pid).toBe(first.child.pid);
+    first.child.stdin.end();
+    first.child.stdout.destroy();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(alive(pid)).toBe(true);
+    const second = start(h.env);
+    await second.next("hello");
+    for (let i = 0; i < 100 && alive(pid); i += 1) await new Promise((r) => setTimeout(r, 100));
+    expect(alive(pid)).toBe(false);
+    second.send("q");
+    await new Promise((r) => second.child.once("exit", r));
+    await expect(fs.access(path.join(h.data, "engine.pid"))).rejects.toThrow();
+    await expect(fs.access(path.join(h.data, "remote-streamer.pid"))).rejects.toThrow();
+  }, 20_000);
+
+  it("stops a keeper with the stop script, and never takes the pid file of an engine running there", async () => {
+    const h = await host();
+    const first = start(h.env);
+    await first.next("hello");
+    const pid = first.child.pid!;
+    first.child.stdin.end();
+    const stop = spawn("sh", ["-c", stopScript()], { env: h.env, stdio: "ignore" });
+    await new Promise((r) => stop.once("exit", r));
+    for (let i = 0; i < 50 && alive(pid); i += 1) await new Promise((r) => setTimeout(r, 100));
+    expect(alive(pid)).toBe(false);
+    await expect(fs.access(path.join(h.data, "engine.pid"))).rejects.toThrow();
+    // A live engine's pid (this test runner stands in for it) is left alone.
+    await fs.writeFile(path.join(h.data, "engine.pid"), `${process.pid}\n`);
+    const second = start(h.env);
+    expect(await second.next("error")).toEqual([{ kind: "error", code: "engine-running" }]);
+    expect(await fs.readFile(path.join(h.data, "engine.pid"), "utf8")).toBe(`${process.pid}\n`);
+  }, 20_000);
+});
+
+describe("the frame reader", () => {
+  it("reads frames split at any byte, including an empty listing", () => {
+    const stream = Buffer.from(
+      "HELLO - 10\nversion=1\nPSB\nPSE\nFILE a.1 3\nxyzPSB\n  1 0 1\nPSE\nERR no-data-dir 0\n",
+    );
+    for (const size of [1, 2, 7, stream.length]) {
+      const reader = createFrameReader();
+      const frames: Frame[] = [];
+      for (let at = 0; at < stream.length; at += size) frames.push(...reader.push(stream.subarray(at, at + size)));
+      expect(frames).toEqual([
+        { kind: "hello", fields: { version: "1" } },
+        { kind: "ps", text: "" },
+        { kind: "file", name: "a.1", bytes: Buffer.from("xyz") },
+        { kind: "ps", text: "  1 0 1\n" },
+        { kind: "error", code: "no-data-dir" },
+      ]);
+    }
+  });
+
+  it("refuses what is not a streamer frame, and a file over the helper's cap", () => {
+    expect(() => createFrameReader().push(Buffer.from("Welcome to devbox!\n"))).toThrow(FrameError);
+    expect(() => createFrameReader().push(Buffer.from("FILE a 999999999\n"))).toThrow(/cap/);
+    expect(() => createFrameReader().push(Buffer.from("FILE ../a 1\n"))).toThrow(FrameError);
+  });
+});
