@@ -60,6 +60,11 @@ export interface ReadSession {
   /** Selected items whose file cannot be read: never written, each with its remedy. */
   skipped(op: Op, ids?: readonly TargetId[]): ItemPlan[];
   changes(op: Op, ids?: readonly TargetId[]): FileChange[];
+  /**
+   * Claude Code's statusLine entry (docs/usage-meters.md#claude-code-the-statusline-pass-through-opt-in) when
+   * the user opted in (`claudeStatusLine`) or our entry is in settings.json; undefined otherwise.
+   */
+  statusline(): ItemPlan | undefined;
 }
 
 export interface Session extends ReadSession {
@@ -82,6 +87,7 @@ function select(
   op: Op,
   ids: readonly TargetId[],
   options: SessionOptions,
+  statusline: () => ItemPlan,
 ): { items: ItemPlan[]; skipped: ItemPlan[] } {
   const { settings } = options;
   const opts = { pointers: settings.pointers };
@@ -94,7 +100,12 @@ function select(
     const skipped = [...scope.providers, scope.helper, scope.guide, ...scope.pointers].filter(
       (p) => p.status === "invalid",
     );
-    return { items: fixItems(scope, opts), skipped };
+    const items = fixItems(scope, opts);
+    // Our statusLine entry whose script drifted is repaired like the hooks; a missing one is install's
+    // to write (the user may have taken it out by hand).
+    const claude = ids.length === 0 || ids.includes("claude-code");
+    if (claude && statusline().status === "needs-repair") items.push(statusline());
+    return { items, skipped };
   }
   const chosen =
     op === "install" ? installItems(plans, ids, opts) : uninstallItems(plans, ids.length > 0 ? ids : TARGET_IDS);
@@ -102,8 +113,8 @@ function select(
   // on uninstall, so the user's original statusLine bytes come back.
   const withClaude = ids.length === 0 ? op === "uninstall" : ids.includes("claude-code");
   if (withClaude && (op === "uninstall" || settings.claudeStatusLine === true)) {
-    const statusline = planClaudeStatusline(options.paths);
-    if (op === "install" || statusline.uninstall.length > 0) chosen.push(statusline);
+    const item = statusline();
+    if (op === "install" || item.uninstall.length > 0) chosen.push(item);
   }
   return { items: chosen.filter((i) => i.status !== "invalid"), skipped: chosen.filter((i) => i.status === "invalid") };
 }
@@ -113,13 +124,23 @@ export function readSession(options: SessionOptions): ReadSession & { claude(): 
   const { paths, settings } = options;
   const context = planContext(paths, settings.lang, options.pathVar);
   let cached: ReturnType<typeof planAll> | undefined;
+  let cachedStatusline: ItemPlan | undefined;
   const plans = () => (cached ??= planAll(context));
-  const items = (op: Op, ids: readonly TargetId[] = []) => select(plans(), op, ids, options).items;
+  const statusline = () => (cachedStatusline ??= planClaudeStatusline(paths));
+  const items = (op: Op, ids: readonly TargetId[] = []) => select(plans(), op, ids, options, statusline).items;
   return {
     plans,
-    refresh: () => (cached = undefined),
+    refresh: () => {
+      cached = undefined;
+      cachedStatusline = undefined;
+    },
     items,
-    skipped: (op, ids = []) => select(plans(), op, ids, options).skipped,
+    skipped: (op, ids = []) => select(plans(), op, ids, options, statusline).skipped,
+    statusline: () => {
+      const item = statusline();
+      const ours = item.status === "installed" || item.status === "needs-repair";
+      return settings.claudeStatusLine === true || ours ? item : undefined;
+    },
     changes: (op, ids = []) =>
       effective(op === "uninstall" ? uninstallChanges(items(op, ids)) : installChanges(items(op, ids))),
     claude: () => context.claudeVersion?.()?.path,
