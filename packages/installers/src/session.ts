@@ -18,8 +18,12 @@ import type { Paths } from "./paths.js";
 import { rememberClaude } from "./presence.js";
 import { planClaudeStatusline } from "./claude-statusline.js";
 
-/** `guide` rewrites the orchestration guide alone (`mytty-doctor guide --write`, the menu bar at launch). */
-export type Op = "install" | "fix" | "uninstall" | "guide";
+/**
+ * `guide` rewrites the orchestration guide alone (`mytty-doctor guide --write`, the menu bar at launch).
+ * `statusline` brings Claude Code's statusLine entry alone in line with `claudeStatusLine` (the popup's
+ * switch): installs it when the setting is on, removes it (original bytes back) when off; hooks untouched.
+ */
+export type Op = "install" | "fix" | "uninstall" | "guide" | "statusline";
 
 /** The settings.json fields the installers follow (readInstallSettings), after any command-line overrides. */
 export interface InstallSettings {
@@ -95,6 +99,10 @@ function select(
     return plans.guide.status === "invalid"
       ? { items: [], skipped: [plans.guide] }
       : { items: [plans.guide], skipped: [] };
+  if (op === "statusline") {
+    const item = statusline();
+    return item.status === "invalid" ? { items: [], skipped: [item] } : { items: [item], skipped: [] };
+  }
   if (op === "fix") {
     const scope = narrow(plans, ids);
     const skipped = [...scope.providers, scope.helper, scope.guide, ...scope.pointers].filter(
@@ -128,6 +136,7 @@ export function readSession(options: SessionOptions): ReadSession & { claude(): 
   const plans = () => (cached ??= planAll(context));
   const statusline = () => (cachedStatusline ??= planClaudeStatusline(paths));
   const items = (op: Op, ids: readonly TargetId[] = []) => select(plans(), op, ids, options, statusline).items;
+  const removes = (op: Op) => op === "uninstall" || (op === "statusline" && settings.claudeStatusLine !== true);
   return {
     plans,
     refresh: () => {
@@ -142,7 +151,7 @@ export function readSession(options: SessionOptions): ReadSession & { claude(): 
       return settings.claudeStatusLine === true || ours ? item : undefined;
     },
     changes: (op, ids = []) =>
-      effective(op === "uninstall" ? uninstallChanges(items(op, ids)) : installChanges(items(op, ids))),
+      effective(removes(op) ? uninstallChanges(items(op, ids)) : installChanges(items(op, ids))),
     claude: () => context.claudeVersion?.()?.path,
   };
 }
@@ -157,7 +166,8 @@ export function openSession(options: SessionOptions): Session {
       const skipped = read.skipped(op, ids);
       const todo = read.changes(op, ids);
       const outcomes = await (await import("./apply.js")).applyChanges(todo, { paths: options.paths });
-      if (op !== "uninstall" && items.some((i) => i.id === "claude-code")) rememberWriter(options.paths, read.claude());
+      if (op !== "uninstall" && op !== "statusline" && items.some((i) => i.id === "claude-code"))
+        rememberWriter(options.paths, read.claude());
       read.refresh();
       return { changes: todo, outcomes, failed: outcomes.filter(isFailed), skipped };
     },
