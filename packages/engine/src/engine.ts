@@ -2,6 +2,7 @@
 // persists and publishes; scheduling (scans, poll, timers) and publishing live in their own modules.
 // Effects (scanner, CPU sampler, clock, ports) come in through options.
 import { promises as fs } from "node:fs";
+import path from "node:path";
 import { createScanner, createSource, type ProcessSource } from "@mytty-bar/detect";
 import { EngineCore, type Change } from "./core.js";
 import { createCpuSampler } from "./cpu.js";
@@ -17,6 +18,7 @@ import { startControlServer, type ControlServer } from "./control/server.js";
 import { controlHandler } from "./control/ops.js";
 import { createPublisher } from "./publish.js";
 import { createScheduler } from "./schedule.js";
+import { sweepStatusline } from "./statusline-sweep.js";
 import type { LogEntry } from "./log-entry.js";
 import type { Snapshot } from "./snapshot.js";
 import type { Engine, EngineOptions } from "./engine-types.js";
@@ -85,7 +87,10 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
     commit,
     pollSeconds: () => settings.current().pollIntervalSeconds,
     beforeScan: settings.reloadIfChanged,
-    afterScan: async (now) => (insights ? pollInsights(core, insights, hookPresence, now) : undefined),
+    afterScan: async (now) => {
+      await sweepStatusline(path.join(paths.dataDir, "statusline"), now.getTime()).catch(failed("statusline-sweep"));
+      return insights ? pollInsights(core, insights, hookPresence, now) : undefined;
+    },
     renewLease: () => lock.renew(),
   });
   const intake = createIngest({
