@@ -1,8 +1,12 @@
 // The week bench's engine, in a process of its own (bench/week.bench.ts drives it over IPC), so its RSS
 // is the engine's alone: plain node on the built packages (`npm run build` first), no tsx, none of the
-// bench's own data. Same options as before: fake process table, no insights, the clock set by the parent.
+// bench's own data, with the V8 setting the headless engine uses. Same options as before: fake process table, no insights, the clock set by the parent.
 import { createEngine, request } from "@mytty-bar/engine";
 import { resolvePaths } from "@mytty-bar/paths";
+import { keepYoungGenerationSmall } from "../apps/menubar/dist/headless-memory.js";
+
+// As `mytty-bar --headless` runs the engine (apps/menubar/src/cli.ts).
+keepYoungGenerationSmall();
 
 const home = process.argv[2];
 const paths = resolvePaths({ env: { HOME: home }, platform: "linux" });

@@ -87,28 +87,35 @@ async function week(): Promise<Record<string, unknown>> {
       rssMax = Math.max(rssMax, b.rssMb);
       linesMax = Math.max(linesMax, b.lines);
     }
+    // Restart with the log as the events left it (its fullest), then the hour on the restarted engine.
+    const before = await engine.call<Stopped>("stop");
+    engine.kill();
+    await engine.exit();
+    const fullLines = before.log.lines;
+    engine = await engineChild(home, t);
+    const restarts: Started[] = [await engine.call<Started>("start")];
     // An hour of simulated time, polled every 2 s as the engine does.
     const hour = await engine.call<{ rssMb: number; t: number }>("idle", { seconds: 3600 });
     t = hour.t;
-    rssMax = Math.max(rssMax, hour.rssMb);
+    rssMax = Math.max(rssMax, hour.rssMb, restarts[0]!.rssMb);
     const stopped = await engine.call<Stopped>("stop");
     engine.kill();
     await engine.exit();
-    // Restart with the full log, three times (a loaded box's wall time varies): median wall, with CPU.
-    const restarts: Started[] = [];
-    for (let i = 0; i < 3; i += 1) {
+    // Two more restarts after the hour, with the log the hour compacted (shown beside the figure).
+    for (let i = 0; i < 2; i += 1) {
       engine = await engineChild(home, t);
       restarts.push(await engine.call<Started>("start"));
       await engine.call<Stopped>("stop");
       engine.kill();
       await engine.exit();
     }
-    const restart = [...restarts].sort((a, b) => a.ms - b.ms)[1]!;
+    const restart = restarts[0]!;
     const tenth = Math.max(1, Math.floor(cpuPerBatch.length / 10));
     const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const first = avg(cpuPerBatch.slice(0, tenth));
     const last = avg(cpuPerBatch.slice(-tenth));
-    const { stats } = stopped;
+    // The events' counters live in the first engine; the restarted one re-reads the log, not the spool.
+    const { stats } = before;
     const lost = EVENTS - (stats.accepted + stats.duplicates + (stats.ignored ?? 0) + stats.rejected);
     const fig = (figure: number, target: string, holds: boolean) => ({
       figure: Number(figure.toFixed(2)),
@@ -124,9 +131,9 @@ async function week(): Promise<Record<string, unknown>> {
       logLinesMax: fig(linesMax, `<= ${MAX_LOG_LINES} + one batch`, linesMax <= MAX_LOG_LINES + BATCH),
       logLinesAfterHour: stopped.log.lines,
       logRewrites: stopped.log.rewrites,
-      restartToListMs: fig(restart.ms, "<= 1000", restart.ms <= 1000),
-      restartToListAllMs: restarts.map((r) => Number(r.ms.toFixed(0))),
+      restartToListMs: fig(restart.ms, `<= 1000 (log of ${fullLines} lines)`, restart.ms <= 1000),
       restartCpuMs: Number(restart.cpuMs.toFixed(0)),
+      restartAfterHourMs: restarts.slice(1).map((r) => Number(r.ms.toFixed(0))),
       lost: fig(lost, "0", lost === 0),
     };
   } finally {
