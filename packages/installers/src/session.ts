@@ -16,7 +16,8 @@ import {
 import { effective, type FileChange, type ItemPlan, type Lang } from "./plan.js";
 import type { Paths } from "./paths.js";
 import { rememberClaude } from "./presence.js";
-import { planClaudeStatusline } from "./claude-statusline.js";
+import { planClaudeStatusline, STATUSLINE_BASENAME } from "./claude-statusline.js";
+import { readText } from "./fsio.js";
 
 /**
  * `guide` rewrites the orchestration guide alone (`mytty-doctor guide --write`, the menu bar at launch).
@@ -146,6 +147,12 @@ export function readSession(options: SessionOptions): ReadSession & { claude(): 
     items,
     skipped: (op, ids = []) => select(plans(), op, ids, options, statusline).skipped,
     statusline: () => {
+      // Not opted in: plan it (three reads and a parse) only when settings.json names our script at all.
+      if (
+        settings.claudeStatusLine !== true &&
+        !(readText(paths.claudeSettings).text ?? "").includes(STATUSLINE_BASENAME)
+      )
+        return undefined;
       const item = statusline();
       const ours = item.status === "installed" || item.status === "needs-repair";
       return settings.claudeStatusLine === true || ours ? item : undefined;
