@@ -19,15 +19,20 @@ const TRAIN = "MYTTY_DOCTOR_TRAIN_CODE_CACHE"; // set only by scripts/bundle-sta
 if (Number(process.versions.node.split(".")[0]) >= 22) require("node:module").enableCompileCache?.();
 
 // A reader that goes away (`mytty-… | head -1`) ends the command quietly instead of with an EPIPE
-// stack trace; the exit code is whatever the command had settled on.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on("error", (error) => {
-    if (error && error.code === "EPIPE") process.exit(process.exitCode ?? 0);
-    throw error;
-  });
+// stack trace; the exit code is whatever the command had settled on. Not for the bundled status: it
+// writes fd 1 itself and guards the streams only if it falls back to them (src/status-main.ts), and
+// touching process.stdout here would create the stream and load node:stream (~8 ms of its budget).
+function quietEpipe() {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on("error", (error) => {
+      if (error && error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+      throw error;
+    });
+  }
 }
 
 if (!(argv.every((a, i) => (a === "status" && i === 0) || a === "--json") && runBundle())) {
+  quietEpipe();
   import("../dist/cli.js").catch((error) => {
     if (error && error.code === "ERR_MODULE_NOT_FOUND") {
       console.error("This checkout is not built yet: run `npm install` (or `npm run build`) in the repository root.");
