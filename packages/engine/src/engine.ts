@@ -109,8 +109,10 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
 
   // Start: the first scan closes runs whose agent died while we were away, then the log is compacted.
   await scheduler.scan(true);
-  // A full disk keeps the old log (nothing lost); the next compaction tries again.
-  await store.compact(core).catch(() => undefined);
+  // Beside the start, not before it: a restart with a full log answers `list` without waiting for the
+  // rewrite (it runs beside appends as every compaction does; stop() waits for it). A full disk keeps
+  // the old log (nothing lost); the next compaction tries again.
+  void store.compact(core).catch(() => undefined);
   intake.start();
   // Poll, lease renewal, and Cursor estimates due from before a restart (fired now, not after the next event).
   scheduler.start();
