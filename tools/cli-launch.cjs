@@ -16,6 +16,8 @@ const path = require("node:path");
  * @param {boolean} app.fast whether argv is one the bundle may take
  * @param {string} app.trainVar the environment variable the build sets while it trains the code cache
  * @param {() => Promise<unknown>} app.cli imports dist/cli.js (from the bin, so the path is the bin's)
+ * @param {boolean} [app.bundleGuardsStreams] the bundle guards stdout/stderr itself (the doctor's status
+ *   writes fd 1 directly: touching process.stdout here would create the stream and load node:stream)
  */
 function launch(app) {
   // Node 22+ caches compiled code between runs by itself (dist/cli.js and its imports). Node 20 has no
@@ -24,14 +26,17 @@ function launch(app) {
 
   // A reader that goes away (`mytty-… | head -1`) ends the command quietly instead of with an EPIPE
   // stack trace; the exit code is whatever the command had settled on.
-  for (const stream of [process.stdout, process.stderr]) {
-    stream.on("error", (error) => {
-      if (error && error.code === "EPIPE") process.exit(process.exitCode ?? 0);
-      throw error;
-    });
-  }
-
+  const quietEpipe = () => {
+    for (const stream of [process.stdout, process.stderr]) {
+      stream.on("error", (error) => {
+        if (error && error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+        throw error;
+      });
+    }
+  };
+  if (!app.bundleGuardsStreams) quietEpipe();
   if (app.fast && runBundle(app)) return;
+  if (app.bundleGuardsStreams) quietEpipe();
   app.cli().catch((error) => {
     if (error && error.code === "ERR_MODULE_NOT_FOUND") {
       console.error("This checkout is not built yet: run `npm install` (or `npm run build`) in the repository root.");

@@ -10,4 +10,5 @@ require("../../../tools/cli-launch.cjs").launch({
   fast: process.argv.slice(2).every((a, i) => (a === "status" && i === 0) || a === "--json"),
   trainVar: "MYTTY_DOCTOR_TRAIN_CODE_CACHE", // set only by scripts/bundle-status.mjs
   cli: () => import("../dist/cli.js"),
+  bundleGuardsStreams: true, // src/status-main.ts
 });

@@ -133,7 +133,7 @@ function invalidReason(i: ItemPlan): string {
     : `${i.path}: ${i.detail ?? "invalid"}`;
 }
 
-type Action = Exclude<Op, "guide">;
+type Action = Exclude<Op, "guide" | "statusline">;
 
 interface ActionResult {
   action: Action;

@@ -52,6 +52,17 @@ export const M = {
     }[p.status];
     return `${what} ${st} (${p.path})`;
   },
+  /** Claude Code's opt-in statusLine entry (usage meters). */
+  statuslineLine: (status: ItemPlan["status"], path: string) =>
+    `Claude Code statusLine (usage meters) ${
+      {
+        installed: "installed",
+        "needs-repair": "needs repair",
+        "not-installed": "not installed",
+        invalid: "cannot be used",
+      }[status]
+    } (${path})`,
+  statuslineInstallFix: "Run `mytty-doctor install claude-code --statusline` to install it.",
   /** `command` is what writes the item once the file is readable again (the item's remedy). */
   invalidFix: (path: string, problem: Problem, command: string) =>
     `${path}:${problem.line}:${problem.column}: ${problem.message}. mytty-doctor never writes a file it cannot read: fix it by hand (or move it away), then run \`${command}\`.`,

@@ -18,6 +18,8 @@ export interface StatusReport {
   helper: { path: string; status: ItemStatus; detail?: string };
   guide: { path: string; status: ItemStatus; detail?: string };
   pointers: { provider: string; path: string; status: ItemStatus; lang?: string; detail?: string }[];
+  /** Claude Code's statusLine entry, only when opted in (`claudeStatusLine`) or installed (docs/usage-meters.md). */
+  statusLine?: { provider: "claude-code"; path: string; status: ItemStatus; detail?: string };
   backups: { dir: string; count: number };
   dataDir: { path: string; exists: boolean; mode?: string };
   engine: EngineStatus;
@@ -39,12 +41,14 @@ export function buildReport(paths: Paths, session: ReadSession, engine: EngineSt
   const plans = session.plans();
   const issues: StatusReport["issues"] = [];
   const issue = (item: string, message: string) => issues.push({ item, message });
+  const statusline = session.statusline();
   for (const p of session.skipped("fix"))
     if (p.problem && p.remedy) issue(p.id, M.invalidFix(p.path, p.problem, M.command(p.remedy)));
   for (const p of session.items("fix")) {
     if (p.kind === "helper" && p.status === "not-installed") issue(p.id, M.helperMissing);
     else if (p.kind === "guide" && p.status === "not-installed") issue(p.id, M.guideMissing);
     else if (p.kind === "pointer") issue(p.id, `${p.detail ?? M.pointerLine(p)}. ${M.pointerFix(p)}`);
+    else if (p.id === statusline?.id) issue(p.id, `${p.detail ?? p.status}. ${M.rewriteFix}`);
     else issue(p.id, `${p.detail ?? p.status}. ${p.remedy?.edit === "repair" ? M.repairFix : M.rewriteFix}`);
   }
   for (const c of plans.crashed) issue(c.id, M.crashed(c.id, c.message));
@@ -74,6 +78,16 @@ export function buildReport(paths: Paths, session: ReadSession, engine: EngineSt
       ...opt("lang", p.lang),
       ...opt("detail", p.detail),
     })),
+    ...(statusline
+      ? {
+          statusLine: {
+            provider: "claude-code" as const,
+            path: statusline.path,
+            status: statusline.status,
+            ...opt("detail", statusline.detail),
+          },
+        }
+      : {}),
     backups: { dir: paths.backupsDir, count: host ? host.backups : countBackups(paths) },
     dataDir,
     engine,
@@ -145,6 +159,13 @@ export function viewLines(
     if (!pointers && p.status !== "installed" && p.status !== "invalid")
       lines.push({ mark: "absent", text: `${M.pointerLine(p)}: ${M.pointersOff}`, notes: [] });
     else lines.push({ mark: markOf(p.status), text: M.pointerLine(p), notes: notesFor(p, report) });
+  }
+  const sl = report.statusLine;
+  if (sl) {
+    const notes = report.issues.filter((i) => i.item === "statusline:claude-code").map((i) => i.message);
+    if (sl.status === "not-installed") notes.push(M.statuslineInstallFix);
+    else if (sl.status === "invalid" && sl.detail !== undefined) notes.push(sl.detail);
+    lines.push({ mark: markOf(sl.status), text: M.statuslineLine(sl.status, sl.path), notes });
   }
   const engineNotes = Object.entries(report.engine.lastEventAt ?? {}).map(([id, at]) =>
     M.lastEvent(id as never, String(at)),

@@ -5,6 +5,16 @@
 import fs from "node:fs";
 import { runStatus, type Io } from "./handlers.js";
 
+/** A reader that went away ends the command quietly, as bin/mytty-doctor.js does for the full CLI. */
+function quiet<T extends NodeJS.WriteStream>(stream: T): T {
+  if (stream.listenerCount("error") === 0)
+    stream.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+      throw error;
+    });
+  return stream;
+}
+
 /** Synchronous write to fd 1; falls back to process.stdout when the pipe is non-blocking and full. */
 function writeOut(text: string): void {
   const bytes = Buffer.from(text);
@@ -16,7 +26,7 @@ function writeOut(text: string): void {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === "EPIPE") return; // the reader left (`| head`): nothing more to say
       if (code !== "EAGAIN") throw error;
-      process.stdout.write(bytes.subarray(offset));
+      quiet(process.stdout).write(bytes.subarray(offset));
       return;
     }
   }
@@ -32,7 +42,7 @@ export function main(): void {
         return process.stdout.isTTY === true;
       },
     },
-    stderr: { write: (text: string) => process.stderr.write(text) },
+    stderr: { write: (text: string) => quiet(process.stderr).write(text) },
     env: process.env,
   };
   runStatus({ json: process.argv.slice(2).includes("--json") }, io).then(
@@ -40,8 +50,8 @@ export function main(): void {
       process.exitCode = code;
     },
     (error: unknown) => {
-      process.stderr.write(`mytty-doctor: ${error instanceof Error ? error.message : String(error)}\n`);
-      if (process.env.MYTTY_BAR_DEBUG) process.stderr.write(`${error instanceof Error ? error.stack : ""}\n`);
+      quiet(process.stderr).write(`mytty-doctor: ${error instanceof Error ? error.message : String(error)}\n`);
+      if (process.env.MYTTY_BAR_DEBUG) quiet(process.stderr).write(`${error instanceof Error ? error.stack : ""}\n`);
       process.exitCode = 1;
     },
   );

@@ -35,3 +35,34 @@ it("never touches statusLine without the switch", () => {
   const settings = JSON.parse(fs.readFileSync(h.claude, "utf8")) as { statusLine: { command: string } };
   expect(settings.statusLine.command).toBe("echo mine");
 });
+
+type StatuslineStatus = { statusLine?: { provider: string; path: string; status: string; detail?: string } };
+
+it("status reports the statusLine entry only once opted in: not installed, installed, needs repair (fix repairs it)", () => {
+  h = makeHome();
+  expect(h.run("install", "claude-code", "--no-pointers").code).toBe(0);
+  expect(h.json<StatuslineStatus>("status").value.statusLine).toBeUndefined();
+  expect(h.run("status").stdout).not.toContain("statusLine");
+  fs.writeFileSync(h.data + "/settings.json", `{"claudeStatusLine": true}\n`);
+  const before = h.json<StatuslineStatus>("status").value;
+  expect(before.statusLine).toEqual({ provider: "claude-code", path: h.claude, status: "not-installed" });
+  expect(h.run("status").stdout).toContain("Claude Code statusLine (usage meters) not installed");
+  expect(h.run("install", "claude-code", "--no-pointers").code).toBe(0);
+  const installed = h.json<StatuslineStatus>("status");
+  expect(installed.value.statusLine?.status).toBe("installed");
+  expect(installed.code).toBe(0);
+  // Our script edited by hand: needs repair, exit 1, and `fix` writes it again.
+  fs.appendFileSync(h.data + "/bin/mytty-bar-statusline", "# edited\n");
+  const drifted = h.json<StatuslineStatus & { issues: { item: string }[] }>("status");
+  expect(drifted.value.statusLine?.status).toBe("needs-repair");
+  expect(drifted.code).toBe(1);
+  expect(drifted.value.issues.map((i) => i.item)).toContain("statusline:claude-code");
+  expect(h.run("status").stdout).toContain("Claude Code statusLine (usage meters) needs repair");
+  expect(h.run("fix").code).toBe(0);
+  expect(h.json<StatuslineStatus>("status").value.statusLine?.status).toBe("installed");
+  // Setting turned off but our entry still in settings.json: still reported, until uninstall takes it.
+  fs.writeFileSync(h.data + "/settings.json", `{}\n`);
+  expect(h.json<StatuslineStatus>("status").value.statusLine?.status).toBe("installed");
+  expect(h.run("uninstall", "claude-code").code).toBe(0);
+  expect(h.json<StatuslineStatus>("status").value.statusLine).toBeUndefined();
+});

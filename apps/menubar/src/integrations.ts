@@ -10,6 +10,12 @@ export interface Integrations {
   rows(): IntegrationRow[];
   diff(provider: ProviderId): Promise<string>;
   fix(provider: ProviderId): Promise<IntegrationRow[]>;
+  /**
+   * The statusLine switch, after the setting was saved: installs or removes Claude Code's statusLine
+   * entry to match `claudeStatusLine` (docs/usage-meters.md#claude-code-the-statusline-pass-through-opt-in),
+   * through the same session as `mytty-doctor install claude-code --statusline` / `uninstall`.
+   */
+  statusline(): Promise<IntegrationRow[]>;
   /** Rewrites the orchestration guide when it differs (called at launch). */
   writeGuide(): Promise<void>;
 }
@@ -40,6 +46,13 @@ export function createIntegrations(paths: Paths, options: { pathVar?: string } =
       const s = session();
       const { failed } = await s.apply("install", [provider]);
       if (failed[0]) throw new Error(`${failed[0].path}: ${failed[0].message}`);
+      return rowsOf(s.plans());
+    },
+    async statusline() {
+      const s = session();
+      const { failed, skipped } = await s.apply("statusline");
+      if (failed[0]) throw new Error(`${failed[0].path}: ${failed[0].message}`);
+      if (skipped[0]) throw new Error(`${skipped[0].path}: ${skipped[0].detail ?? "cannot be read"}, left untouched`);
       return rowsOf(s.plans());
     },
     async writeGuide() {

@@ -43,6 +43,10 @@ function harness(
       rows: () => [{ id: "claude-code", name: "Claude Code", status: "not-installed" }],
       diff: async () => "+hooks",
       fix: async () => [{ id: "claude-code", name: "Claude Code", status: "installed" }],
+      statusline: async () => (
+        log.push("statusline"),
+        [{ id: "claude-code", name: "Claude Code", status: "installed" }]
+      ),
     },
     log: (m) => void log.push(`log:${m}`),
   };

@@ -3,6 +3,7 @@
 // Effects (scanner, CPU sampler, clock, ports) come in through options.
 import { promises as fs } from "node:fs";
 import { randomUUID } from "node:crypto";
+import path from "node:path";
 import { createScanner, createSource, type ProcessSource } from "@mytty-bar/detect";
 import { EngineCore, type Change } from "./core.js";
 import { createCpuSampler } from "./cpu.js";
@@ -18,6 +19,7 @@ import { startControlServer, type ControlServer } from "./control/server.js";
 import { controlHandler } from "./control/ops.js";
 import { createPublisher } from "./publish.js";
 import { createScheduler } from "./schedule.js";
+import { sweepStatusline } from "./statusline-sweep.js";
 import type { LogEntry } from "./log-entry.js";
 import type { Snapshot } from "./snapshot.js";
 import type { Engine, EngineOptions } from "./engine-types.js";
@@ -109,7 +111,10 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
     commit,
     pollSeconds: () => settings.current().pollIntervalSeconds,
     beforeScan: settings.reloadIfChanged,
-    afterScan: async (now) => (insights ? pollInsights(core, insights, hookPresence, now) : undefined),
+    afterScan: async (now) => {
+      await sweepStatusline(path.join(paths.dataDir, "statusline"), now.getTime()).catch(failed("statusline-sweep"));
+      return insights ? pollInsights(core, insights, hookPresence, now) : undefined;
+    },
     renewLease: () => lock.renew(),
   });
   const intake = createIngest({
@@ -141,8 +146,10 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
 
   // Start: the first scan closes runs whose agent died while we were away, then the log is compacted.
   await scheduler.scan(true);
-  // A full disk keeps the old log (nothing lost); the next compaction tries again.
-  await store.compact(core).catch(() => undefined);
+  // Beside the start, not before it: a restart with a full log answers `list` without waiting for the
+  // rewrite (it runs beside appends as every compaction does; stop() waits for it). A full disk keeps
+  // the old log (nothing lost); the next compaction tries again.
+  void store.compact(core).catch(() => undefined);
   intake.start();
   // Only now may a helper hold: an engine that failed to start leaves no `wait` file behind.
   answering.setWait(settings.current().answerWaitSeconds);

@@ -1,6 +1,6 @@
 // End to end: a fake `claude` in a private tmux pane runs the statusLine command our opt-in install wrote
 // (the real script, fed the real-shaped statusLine JSON); the engine's rows, read over the control socket as
-// `mytty-team list --json` reads them, carry `usage` for that agent.
+// `mytty-team list --json` reads them, carry `usage` for that agent; once that agent is gone, its file goes too.
 import { execFile } from "node:child_process";
 import { promises as fs } from "node:fs";
 import os from "node:os";
@@ -112,5 +112,18 @@ describe("usage meters end to end", () => {
       return row?.usage !== undefined ? row : undefined;
     }, "usage on the listed row");
     expect(listed).toMatchObject({ provider: "claude-code", usage: expected });
+
+    // Claude Code gone: the next poll deletes its <pid>.json (engine retention).
+    const kept = path.join(paths.dataDir, "statusline", `${pid}.json`);
+    await fs.access(kept);
+    await tmux("kill-server");
+    await eventually(
+      () =>
+        fs.access(kept).then(
+          () => undefined,
+          () => true,
+        ),
+      "the gone agent's statusline file to go",
+    );
   });
 });

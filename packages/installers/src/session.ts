@@ -17,10 +17,15 @@ import {
 import { effective, type FileChange, type ItemPlan, type Lang } from "./plan.js";
 import type { Paths } from "./paths.js";
 import { rememberClaude } from "./presence.js";
-import { planClaudeStatusline } from "./claude-statusline.js";
+import { planClaudeStatusline, STATUSLINE_BASENAME } from "./claude-statusline.js";
+import { readText } from "./fsio.js";
 
-/** `guide` rewrites the orchestration guide alone (`mytty-doctor guide --write`, the menu bar at launch). */
-export type Op = "install" | "fix" | "uninstall" | "guide";
+/**
+ * `guide` rewrites the orchestration guide alone (`mytty-doctor guide --write`, the menu bar at launch).
+ * `statusline` brings Claude Code's statusLine entry alone in line with `claudeStatusLine` (the popup's
+ * switch): installs it when the setting is on, removes it (original bytes back) when off; hooks untouched.
+ */
+export type Op = "install" | "fix" | "uninstall" | "guide" | "statusline";
 
 /** The settings.json fields the installers follow (readInstallSettings), after any command-line overrides. */
 export interface InstallSettings {
@@ -70,6 +75,11 @@ export interface ReadSession {
   /** Selected items whose file cannot be read: never written, each with its remedy. */
   skipped(op: Op, ids?: readonly TargetId[]): ItemPlan[];
   changes(op: Op, ids?: readonly TargetId[]): FileChange[];
+  /**
+   * Claude Code's statusLine entry (docs/usage-meters.md#claude-code-the-statusline-pass-through-opt-in) when
+   * the user opted in (`claudeStatusLine`) or our entry is in settings.json; undefined otherwise.
+   */
+  statusline(): ItemPlan | undefined;
 }
 
 export interface Session extends ReadSession {
@@ -92,6 +102,7 @@ function select(
   op: Op,
   ids: readonly TargetId[],
   options: SessionOptions,
+  statusline: () => ItemPlan,
 ): { items: ItemPlan[]; skipped: ItemPlan[] } {
   const { settings } = options;
   const opts = { pointers: settings.pointers };
@@ -99,12 +110,21 @@ function select(
     return plans.guide.status === "invalid"
       ? { items: [], skipped: [plans.guide] }
       : { items: [plans.guide], skipped: [] };
+  if (op === "statusline") {
+    const item = statusline();
+    return item.status === "invalid" ? { items: [], skipped: [item] } : { items: [item], skipped: [] };
+  }
   if (op === "fix") {
     const scope = narrow(plans, ids);
     const skipped = [...scope.providers, scope.helper, scope.guide, ...scope.pointers].filter(
       (p) => p.status === "invalid",
     );
-    return { items: fixItems(scope, opts), skipped };
+    const items = fixItems(scope, opts);
+    // Our statusLine entry whose script drifted is repaired like the hooks; a missing one is install's
+    // to write (the user may have taken it out by hand).
+    const claude = ids.length === 0 || ids.includes("claude-code");
+    if (claude && statusline().status === "needs-repair") items.push(statusline());
+    return { items, skipped };
   }
   const chosen =
     op === "install" ? installItems(plans, ids, opts) : uninstallItems(plans, ids.length > 0 ? ids : TARGET_IDS);
@@ -112,8 +132,8 @@ function select(
   // on uninstall, so the user's original statusLine bytes come back.
   const withClaude = ids.length === 0 ? op === "uninstall" : ids.includes("claude-code");
   if (withClaude && (op === "uninstall" || settings.claudeStatusLine === true)) {
-    const statusline = planClaudeStatusline(options.paths, options.host?.files);
-    if (op === "install" || statusline.uninstall.length > 0) chosen.push(statusline);
+    const item = statusline();
+    if (op === "install" || item.uninstall.length > 0) chosen.push(item);
   }
   return { items: chosen.filter((i) => i.status !== "invalid"), skipped: chosen.filter((i) => i.status === "invalid") };
 }
@@ -123,15 +143,33 @@ export function readSession(options: SessionOptions): ReadSession & { claude(): 
   const { paths, settings } = options;
   const context = planContext(paths, settings.lang, options.pathVar, options.host);
   let cached: ReturnType<typeof planAll> | undefined;
+  let cachedStatusline: ItemPlan | undefined;
   const plans = () => (cached ??= planAll(context));
-  const items = (op: Op, ids: readonly TargetId[] = []) => select(plans(), op, ids, options).items;
+  const statusline = () => (cachedStatusline ??= planClaudeStatusline(paths, options.host?.files));
+  const items = (op: Op, ids: readonly TargetId[] = []) => select(plans(), op, ids, options, statusline).items;
+  const removes = (op: Op) => op === "uninstall" || (op === "statusline" && settings.claudeStatusLine !== true);
   return {
     plans,
-    refresh: () => (cached = undefined),
+    refresh: () => {
+      cached = undefined;
+      cachedStatusline = undefined;
+    },
     items,
-    skipped: (op, ids = []) => select(plans(), op, ids, options).skipped,
+    skipped: (op, ids = []) => select(plans(), op, ids, options, statusline).skipped,
+    statusline: () => {
+      // Not opted in: plan it (three reads and a parse) only when settings.json names our script at all.
+      if (
+        settings.claudeStatusLine !== true &&
+        options.host === undefined &&
+        !(readText(paths.claudeSettings).text ?? "").includes(STATUSLINE_BASENAME)
+      )
+        return undefined;
+      const item = statusline();
+      const ours = item.status === "installed" || item.status === "needs-repair";
+      return settings.claudeStatusLine === true || ours ? item : undefined;
+    },
     changes: (op, ids = []) =>
-      effective(op === "uninstall" ? uninstallChanges(items(op, ids)) : installChanges(items(op, ids))),
+      effective(removes(op) ? uninstallChanges(items(op, ids)) : installChanges(items(op, ids))),
     claude: () => context.claudeVersion?.()?.path,
   };
 }
@@ -151,7 +189,7 @@ export function openSession(options: SessionOptions): Session {
         : await (await import("./apply.js")).applyChanges(todo, { paths: options.paths });
       if (host) {
         if (todo.length > 0) await host.reload();
-      } else if (op !== "uninstall" && items.some((i) => i.id === "claude-code"))
+      } else if (op !== "uninstall" && op !== "statusline" && items.some((i) => i.id === "claude-code"))
         rememberWriter(options.paths, read.claude());
       read.refresh();
       return { changes: todo, outcomes, failed: outcomes.filter(isFailed), skipped };

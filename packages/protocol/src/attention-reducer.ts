@@ -34,9 +34,18 @@ export function itemKindFor(event: AgentEvent, run: Run, completionThresholdMs: 
   }
 }
 
+/** `toISOString()`'s form (UTC, milliseconds): two of these order as strings exactly as in time. */
+const canonical = (iso: string) => iso.length === 24 && iso.charCodeAt(23) === 90 /* Z */ && iso.charCodeAt(10) === 84;
+
+/** b's time minus a's, by comparing the strings when both are canonical (no Date.parse in sorts and scans). */
+function newerFirst(a: string, b: string): number {
+  if (canonical(a) && canonical(b)) return a === b ? 0 : b > a ? 1 : -1;
+  return ms(b) - ms(a);
+}
+
 /** Newest first; ties by id descending (a stable order for lists and tests). */
 export function compareItems(a: AttentionItem, b: AttentionItem): number {
-  const byTime = ms(b.createdAt) - ms(a.createdAt);
+  const byTime = newerFirst(a.createdAt, b.createdAt);
   if (byTime !== 0) return byTime;
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
 }

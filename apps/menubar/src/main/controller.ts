@@ -26,6 +26,7 @@ export interface Services {
     rows(): IntegrationRow[];
     diff(p: ProviderId): Promise<string>;
     fix(p: ProviderId): Promise<IntegrationRow[]>;
+    statusline(): Promise<IntegrationRow[]>;
   };
   log(message: string): void;
 }
@@ -133,6 +134,7 @@ export class MenubarController {
       "mytty:settings:set": async (patch) => {
         const settings = await this.services.settings.save(patch);
         await this.applySettings(settings);
+        if (patch.claudeStatusLine !== undefined) await this.syncStatusline();
         return settings;
       },
       "mytty:integrations:refresh": () => this.refreshIntegrations(),
@@ -146,6 +148,18 @@ export class MenubarController {
       "mytty:answer": (requestId, answer) => this.answer(requestId, answer, "popup"),
       "mytty:quit": () => this.services.quit(),
     };
+  }
+
+  /** The statusLine switch installs or removes the entry too; a failure is a banner, the setting stays saved. */
+  private async syncStatusline(): Promise<void> {
+    try {
+      this.queue.push({ type: "integrations", rows: await this.services.integrations.statusline() });
+    } catch (error) {
+      this.banner({
+        id: "error",
+        text: `Claude Code's statusLine was not changed: ${error instanceof Error ? error.message : String(error)}`,
+      });
+    }
   }
 
   private refreshIntegrations(): IntegrationRow[] {
