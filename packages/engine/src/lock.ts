@@ -7,7 +7,7 @@
 // engine's file is never touched; a leftover control.sock is removed only by the lock's owner.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { constants, promises as fs } from "node:fs";
+import { constants, promises as fs, readFileSync } from "node:fs";
 import { ENGINE_LEASE_SECONDS, type Paths } from "@mytty-bar/paths";
 import { request } from "./control/client.js";
 import type { PingResult } from "./control/messages.js";
@@ -207,7 +207,11 @@ export function isAlivePid(pid: number): boolean {
   }
 }
 
-/** Alive and either answering on the socket or (still starting up) a process that names us. */
+/**
+ * Alive and either answering on the socket or (still starting up) a process that names us. A process
+ * whose command line cannot be read (ps timing out on a loaded machine) counts as live: refusing to
+ * start says how to fix it, while taking a live engine's file would run two engines on one spool.
+ */
 async function isLiveEngine(socketPath: string, pid: number): Promise<boolean> {
   if (!isAlivePid(pid)) return false;
   try {
@@ -216,17 +220,26 @@ async function isLiveEngine(socketPath: string, pid: number): Promise<boolean> {
   } catch {
     // Not answering: maybe starting, maybe a reused pid.
   }
-  return commandLineOf(pid).toLowerCase().includes("mytty");
+  const command = commandLineOf(pid);
+  return command === undefined || command.toLowerCase().includes("mytty");
 }
 
-function commandLineOf(pid: number): string {
+/** The process's command line; "" once it has exited; undefined when it cannot be told. */
+function commandLineOf(pid: number): string | undefined {
+  try {
+    // Linux: no child process, so no timeout under load.
+    return readFileSync(`/proc/${pid}/cmdline`, "latin1").replaceAll("\0", " ");
+  } catch (error) {
+    if (process.platform === "linux" && (error as NodeJS.ErrnoException).code === "ENOENT") return "";
+  }
   try {
     return execFileSync("ps", ["-o", "args=", "-p", String(pid)], {
       encoding: "utf8",
       timeout: 2000,
       stdio: ["ignore", "pipe", "ignore"],
     });
-  } catch {
-    return ""; // exited or no ps: the pid names nothing
+  } catch (error) {
+    // ps exits 1 when no such process is left; anything else (a timeout, no ps) tells nothing.
+    return (error as { status?: number | null }).status === 1 ? "" : undefined;
   }
 }
