@@ -16,40 +16,19 @@ import {
   type CursorEstimatorState,
   type ProviderId,
   type Run,
-  type SpoolEnvelope,
   type TrackerState,
 } from "@mytty-bar/protocol";
 import type { JoinResult, ProcessInfo, ScanResult } from "@mytty-bar/detect";
 import { chainVerdict } from "./join.js";
-import { adoptSession, fallbackRef } from "./routing.js";
-import {
-  recordFromRef,
-  refFromDetected,
-  processKey,
-  refOf,
-  hintsOf,
-  hostKey,
-  mergeTerminal,
-  markDetected,
-  notePollActivity,
-  onHost,
-  type AgentRecord,
-  type AgentRef,
-} from "./agents.js";
+import { adoptSession, fallbackRef, joinedRef, markScanned } from "./routing.js";
+import { recordFromRef, refOf, hintsOf, notePollActivity, type AgentRecord, type AgentRef } from "./agents.js";
 import { disconnectEvent, pruneRecords, pruneRuns } from "./retention.js";
 import type { LogEntry, RunEntry } from "./log-entry.js";
 import { mergeChange, type Change } from "./change.js";
 
-export interface CoreCounters {
-  accepted: number;
-  duplicates: number;
-  rejected: number;
-  ignored: number;
-}
+import type { CoreCounters, Prepared } from "./core-types.js";
 
-export type Prepared =
-  | { kind: "done"; status: "rejected" | "ignored"; reason: string; hold?: string }
-  | { kind: "join"; envelope: SpoolEnvelope; payload: Record<string, unknown>; event: AgentEvent };
+export type { CoreCounters, Prepared } from "./core-types.js";
 
 // Owns the engine's state: other modules read it and change it only through these methods, which return
 // what changed (a Change, a log entry, a boolean) for engine.ts's one commit path to persist and publish.
@@ -154,13 +133,7 @@ export class EngineCore {
     const hints = hintsOf(envelope);
     let ref: AgentRef;
     if (verdict.use === "agent" && joined?.agent) {
-      const agent = joined.agent;
-      const existing = this.records.get(hostKey(host, processKey(agent.pid, agent.startTime)));
-      // A host's tmux is not asked (remote/hosts.ts): its pane comes from the hook's TMUX_PANE.
-      if (existing && host !== undefined) existing.terminal = mergeTerminal(existing.terminal, hints);
-      ref = existing
-        ? refOf(existing)
-        : onHost({ ...refFromDetected(agent), terminal: mergeTerminal(joined.terminal, hints) }, host);
+      ref = joinedRef(this.records, joined.agent, joined.terminal, hints, host);
       adoptSession({ records: this.records, owners: this.owners, sessions: this.bySession }, event, ref, now);
     } else {
       ref = fallbackRef(this, event, envelope, joined, hints, host);
@@ -216,21 +189,7 @@ export class EngineCore {
     const table = new Map(scan.processes.map((p) => [p.pid, p]));
     if (host === undefined) this.table = table;
     else this.hostProcesses.set(host, table);
-    const seen = new Set<string>();
-    for (const agent of scan.agents) {
-      const fresh = onHost(refFromDetected(agent), host);
-      const key = fresh.key;
-      seen.add(key);
-      const record = this.records.get(key);
-      if (record)
-        markDetected(
-          record,
-          host === undefined
-            ? fresh
-            : { ...fresh, terminal: mergeTerminal(fresh.terminal, record.terminal.hints ?? {}) },
-        );
-      else this.records.set(key, { ...recordFromRef(fresh, now), detected: true });
-    }
+    const seen = markScanned(this.records, scan.agents, host, now);
     const change: Change = { created: [], log: [] };
     const t = now.getTime();
     for (const record of this.records.values()) {

@@ -1,7 +1,6 @@
 // Composition root: spool intake → ingest (core: join, tracker, poll activity) → one commit path that
 // persists and publishes; scheduling (scans, poll, timers) and publishing live in their own modules.
 // Effects (scanner, CPU sampler, clock, ports) come in through options.
-import { promises as fs } from "node:fs";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { createScanner, createSource, type ProcessSource } from "@mytty-bar/detect";
@@ -12,9 +11,8 @@ import { createIngest } from "./ingest.js";
 import { createHookPresence, createInsights } from "./insights/index.js";
 import { Persistence } from "./persistence.js";
 import { acquireEngineLock, type EngineLock } from "./lock.js";
-import { buildSnapshot, buildStats } from "./rows.js";
+import { buildSnapshot } from "./rows.js";
 import { liveSettings } from "./settings-live.js";
-import { resolveAgent } from "./resolve.js";
 import { startControlServer, type ControlServer } from "./control/server.js";
 import { controlHandler } from "./control/ops.js";
 import { createPublisher } from "./publish.js";
@@ -22,8 +20,10 @@ import { createScheduler } from "./schedule.js";
 import { sweepStatusline } from "./statusline-sweep.js";
 import type { LogEntry } from "./log-entry.js";
 import type { Snapshot } from "./snapshot.js";
+import type { Settings } from "./settings.js";
 import type { Engine, EngineOptions } from "./engine-types.js";
 import { privateDir, safely, swallowing } from "./engine-util.js";
+import { engineApi } from "./engine-api.js";
 import { createLog, fileLineWriter, type EngineLog } from "./log.js";
 import { createAnswering } from "./answers/answering.js";
 import { answerFiles } from "./answers/files.js";
@@ -82,11 +82,7 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
     publish: () => publisher.schedule(),
     failed,
   });
-  const snapshotNow = (): Snapshot => {
-    const snapshot = buildSnapshot(core, intake.backlog(), clock(), answering.rows);
-    const hosts = remote.statuses();
-    return hosts.length > 0 ? { ...snapshot, hosts } : snapshot;
-  };
+  const snapshotNow = (): Snapshot => buildSnapshot(core, intake.backlog(), clock(), answering.rows, remote.statuses());
   const publisher = createPublisher({
     snapshot: snapshotNow,
     settings: settings.current,
@@ -144,6 +140,39 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
     ...options.remote,
   });
 
+  await goLive(core, store, { scheduler, intake, answering, remote }, settings.current());
+
+  const listening: { server?: ControlServer } = {};
+  const engine = engineApi({
+    ...{ paths, startedAt, clock, ports, failed, core, store, settings, publisher, scheduler, intake },
+    ...{ answering, remote, lock, snapshot: snapshotNow, server: () => listening.server },
+    markStopped: () => !stopped && (stopped = true),
+  });
+
+  const version = options.version ?? "0.0.0";
+  // A note is a Change like any other: logged and published at once (watchers see it before the next poll).
+  const note = (entry: LogEntry) => commit({ created: [], log: [entry] }, clock());
+  if (options.control !== false)
+    listening.server = await startControlServer(
+      paths.controlSocket,
+      controlHandler({ engine, core, scanner, version, note }),
+    );
+  return engine;
+}
+
+/** The engine goes live once its parts exist: scan, compact, take spool files, let helpers hold, watch hosts. */
+async function goLive(
+  core: EngineCore,
+  store: Persistence,
+  parts: {
+    scheduler: ReturnType<typeof createScheduler>;
+    intake: ReturnType<typeof createIngest>;
+    answering: ReturnType<typeof createAnswering>;
+    remote: ReturnType<typeof createRemoteHosts>;
+  },
+  current: Settings,
+): Promise<void> {
+  const { scheduler, intake, answering, remote } = parts;
   // Start: the first scan closes runs whose agent died while we were away, then the log is compacted.
   await scheduler.scan(true);
   // Beside the start, not before it: a restart with a full log answers `list` without waiting for the
@@ -152,61 +181,10 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
   void store.compact(core).catch(() => undefined);
   intake.start();
   // Only now may a helper hold: an engine that failed to start leaves no `wait` file behind.
-  answering.setWait(settings.current().answerWaitSeconds);
-  remote.sync(settings.current().remotes);
+  answering.setWait(current.answerWaitSeconds);
+  remote.sync(current.remotes);
   // Poll, lease renewal, and Cursor estimates due from before a restart (fired now, not after the next event).
   scheduler.start();
-
-  const engine: Engine = {
-    startedAt,
-    snapshot: snapshotNow,
-    stats: () => {
-      const hosts = remote.statuses();
-      return { ...buildStats(core, intake.backlog()), ...(hosts.length > 0 ? { hosts } : {}) };
-    },
-    logStats: () => ({ lines: store.lineCount(), rewrites: store.rewrites() }),
-    settings: settings.current,
-    subscribe: (listener) => publisher.subscribe(listener),
-    acknowledge(itemId) {
-      const at = clock();
-      if (!core.acknowledge(itemId, at)) return false;
-      store.recordAck({ id: itemId, at: at.toISOString() });
-      publisher.schedule();
-      return true;
-    },
-    requestFocus(query) {
-      const found = resolveAgent(snapshotNow().agents, query);
-      if (!found.ok || !ports.focus) return false;
-      const row = found.row;
-      return safely(() => ports.focus?.(row), failed("port-focus")) !== "failed";
-    },
-    answer: (requestId, answer, by) => answering.answer(requestId, answer, by),
-    updateSettings: settings.update,
-    drain: () => intake.drain(),
-    poll: () => scheduler.scan(true),
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      answering.stop();
-      publisher.stop();
-      intake.stop();
-      await remote.stop();
-      await scheduler.stop();
-      await server?.close();
-      if (server) await fs.rm(paths.controlSocket, { force: true });
-      await store.flush();
-      await lock.release();
-    },
-  };
-
-  const version = options.version ?? "0.0.0";
-  // A note is a Change like any other: logged and published at once (watchers see it before the next poll).
-  const note = (entry: LogEntry) => commit({ created: [], log: [entry] }, clock());
-  const server: ControlServer | undefined =
-    options.control === false
-      ? undefined
-      : await startControlServer(paths.controlSocket, controlHandler({ engine, core, scanner, version, note }));
-  return engine;
 }
 
 /** <data>/engine.log (bounded), each line also handed to the front end's log port. */

@@ -1,11 +1,16 @@
 // Which agent an event belongs to, for core.ts's commit: a session's process-less row handed to its
-// process once known, and where an event goes when its parent chain found no agent of its provider.
+// process once known, where an event goes when its parent chain found no agent of its provider, and
+// which records a scan marks detected.
 import type { AgentEvent, SpoolEnvelope } from "@mytty-bar/protocol";
-import type { JoinResult } from "@mytty-bar/detect";
+import type { DetectedAgent, JoinResult, TerminalLocation } from "@mytty-bar/detect";
 import {
+  hostKey,
+  markDetected,
   mergeTerminal,
   onHost,
+  processKey,
   recordFromRef,
+  refFromDetected,
   refFromSession,
   refOf,
   type AgentRecord,
@@ -68,4 +73,42 @@ export function adoptSession(
   target.lastRunId ??= old.lastRunId;
   target.note ??= old.note;
   state.records.delete(old.key);
+}
+
+/** The agent the parent chain found: its known record, or a new ref (a watched host's carries `host`). */
+export function joinedRef(
+  records: ReadonlyMap<string, AgentRecord>,
+  agent: DetectedAgent,
+  terminal: TerminalLocation,
+  hints: Record<string, string>,
+  host: string | undefined,
+): AgentRef {
+  const existing = records.get(hostKey(host, processKey(agent.pid, agent.startTime)));
+  // A host's tmux is not asked (remote/hosts.ts): its pane comes from the hook's TMUX_PANE.
+  if (existing && host !== undefined) existing.terminal = mergeTerminal(existing.terminal, hints);
+  return existing
+    ? refOf(existing)
+    : onHost({ ...refFromDetected(agent), terminal: mergeTerminal(terminal, hints) }, host);
+}
+
+/**
+ * A scan's agents: known records marked detected (a watched host's keep their hooks' hints, its tmux is
+ * not asked), new ones added. Returns the keys seen.
+ */
+export function markScanned(
+  records: Map<string, AgentRecord>,
+  agents: readonly DetectedAgent[],
+  host: string | undefined,
+  now: Date,
+): Set<string> {
+  const seen = new Set<string>();
+  for (const agent of agents) {
+    const fresh = onHost(refFromDetected(agent), host);
+    seen.add(fresh.key);
+    const record = records.get(fresh.key);
+    if (!record) records.set(fresh.key, { ...recordFromRef(fresh, now), detected: true });
+    else if (host === undefined) markDetected(record, fresh);
+    else markDetected(record, { ...fresh, terminal: mergeTerminal(fresh.terminal, record.terminal.hints ?? {}) });
+  }
+  return seen;
 }

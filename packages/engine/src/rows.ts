@@ -117,6 +117,7 @@ export function buildSnapshot(
   spoolBacklog: number,
   now: Date,
   answers: RowAnswers = NO_ANSWERS,
+  hosts: NonNullable<Snapshot["hosts"]> = [],
 ): Snapshot {
   const agents = agentRows(core, answers);
   const byKey = new Map([...core.agents.values()].map((a) => [a.key, a.id]));
@@ -136,5 +137,6 @@ export function buildSnapshot(
     attention,
     tray: trayModel(agents, attention),
     stats: buildStats(core, spoolBacklog),
+    ...(hosts.length > 0 ? { hosts } : {}),
   };
 }

@@ -116,15 +116,9 @@ export function createAnswering(deps: AnsweringDeps): Answering {
     },
 
     answer(requestId, given, by) {
-      const parsed = AnswerSchema.safeParse(given);
-      const source = AnswerSourceSchema.safeParse(by);
-      if (typeof requestId !== "string" || !parsed.success || !source.success)
-        return {
-          ok: false,
-          reason: "refused",
-          message: "Not an answer: give a request id and allow, deny or terminal.",
-        };
-      const answer = parsed.data;
+      const valid = validAnswer(requestId, given, by);
+      if (!valid.ok) return valid;
+      const { answer, source } = valid;
       const now = deps.clock();
       const checked = held.check(requestId, answer, now.getTime());
       if (!checked.ok) return checked;
@@ -140,10 +134,10 @@ export function createAnswering(deps: AnsweringDeps): Answering {
         };
       }
       held.settle(requestId, "answered");
-      const change = recordAnswer(core, entry, answer, source.data, now);
+      const change = recordAnswer(core, entry, answer, source, now);
       const run = core.tracker.runs[entry.runId];
       answered.set(entry.agentKey, {
-        answered: { by: source.data, decision: answer.decision, at: now.getTime() },
+        answered: { by: source, decision: answer.decision, at: now.getTime() },
         runId: entry.runId,
         runUpdatedAt: run?.updatedAt,
       });
@@ -179,6 +173,19 @@ export function createAnswering(deps: AnsweringDeps): Answering {
       }
     },
   };
+}
+
+/** An answer as the front ends (or a socket client) gave it, checked before anything is looked up. */
+function validAnswer(
+  requestId: unknown,
+  given: unknown,
+  by: unknown,
+): { ok: true; answer: Answer; source: AnswerSource } | Extract<AnswerResult, { ok: false }> {
+  const parsed = AnswerSchema.safeParse(given);
+  const source = AnswerSourceSchema.safeParse(by);
+  if (typeof requestId === "string" && parsed.success && source.success)
+    return { ok: true, answer: parsed.data, source: source.data };
+  return { ok: false, reason: "refused", message: "Not an answer: give a request id and allow, deny or terminal." };
 }
 
 /** The answer as state (the run goes on for allow, deny and an option) and as a log line: who, what, when. */

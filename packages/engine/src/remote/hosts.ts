@@ -35,6 +35,18 @@ interface Watched {
   listing: ProcessInfo[];
 }
 
+/** Detection over a host's latest listing. Its tmux and /proc are not ours to ask: panes come from TMUX_PANE. */
+function hostScanner(listing: () => ProcessInfo[]) {
+  return createScanner({
+    source: {
+      list: () => Promise.resolve(listing()),
+      environ: () => Promise.resolve(undefined),
+      cwd: () => Promise.resolve(undefined),
+    },
+    effects: { exec: () => Promise.reject(new Error("not on a watched host")), socketsOf: () => [], env: {} },
+  });
+}
+
 export function createRemoteHosts(deps: RemoteHostsDeps): RemoteHosts {
   const { core, clock } = deps;
   const env = deps.env ?? process.env;
@@ -58,15 +70,7 @@ export function createRemoteHosts(deps: RemoteHostsDeps): RemoteHosts {
     const host = dest.text;
     const watched: Watched = {
       listing: [],
-      // The host's tmux and /proc are not ours to ask: its panes come from the hook's TMUX_PANE.
-      scanner: createScanner({
-        source: {
-          list: () => Promise.resolve(watched.listing),
-          environ: () => Promise.resolve(undefined),
-          cwd: () => Promise.resolve(undefined),
-        },
-        effects: { exec: () => Promise.reject(new Error("not on a watched host")), socketsOf: () => [], env: {} },
-      }),
+      scanner: hostScanner(() => watched.listing),
       link: undefined as unknown as Link,
     };
     const onFile = async (_name: string, bytes: Buffer): Promise<void> => {

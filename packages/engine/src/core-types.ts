@@ -1,0 +1,13 @@
+// The core's result shapes, apart so core.ts stays one room: what prepare hands the join, and the counters.
+import type { AgentEvent, SpoolEnvelope } from "@mytty-bar/protocol";
+
+export interface CoreCounters {
+  accepted: number;
+  duplicates: number;
+  rejected: number;
+  ignored: number;
+}
+
+export type Prepared =
+  | { kind: "done"; status: "rejected" | "ignored"; reason: string; hold?: string }
+  | { kind: "join"; envelope: SpoolEnvelope; payload: Record<string, unknown>; event: AgentEvent };
