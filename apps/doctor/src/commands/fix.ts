@@ -2,16 +2,7 @@
 import type { Command } from "commander";
 import type { TargetId } from "@mytty-bar/installers";
 import { runFix, type CommonOptions, type Io } from "../handlers.js";
-import {
-  parseProviders,
-  PROVIDERS_ARG,
-  withDryRun,
-  withJson,
-  withLang,
-  withPointers,
-  localOrHost,
-  withHost,
-} from "./options.js";
+import { localOrHost, parseProviders, PROVIDERS_ARG, withWriteOptions } from "./options.js";
 
 export function registerFixCommand(program: Command, io: Io): void {
   const cmd = program
@@ -20,9 +11,7 @@ export function registerFixCommand(program: Command, io: Io): void {
       "Repair whatever status reports as needing repair (only the named providers, when given); never touches a file it cannot parse.",
     )
     .argument("[providers...]", PROVIDERS_ARG, parseProviders);
-  withPointers(withLang(withJson(withDryRun(withHost(cmd))))).action(
-    async (ids: TargetId[] | undefined, opts: CommonOptions) => {
-      process.exitCode = await localOrHost("fix", ids ?? [], opts, io, () => runFix(ids ?? [], opts, io));
-    },
-  );
+  withWriteOptions(cmd).action(async (ids: TargetId[] | undefined, opts: CommonOptions) => {
+    process.exitCode = await localOrHost("fix", ids ?? [], opts, io, () => runFix(ids ?? [], opts, io));
+  });
 }

@@ -2,16 +2,7 @@
 import type { Command } from "commander";
 import type { TargetId } from "@mytty-bar/installers";
 import { runInstall, type CommonOptions, type Io } from "../handlers.js";
-import {
-  parseProviders,
-  PROVIDERS_ARG,
-  withDryRun,
-  withJson,
-  withLang,
-  withPointers,
-  localOrHost,
-  withHost,
-} from "./options.js";
+import { localOrHost, parseProviders, PROVIDERS_ARG, withWriteOptions } from "./options.js";
 
 export function registerInstallCommand(program: Command, io: Io): void {
   const cmd = program
@@ -22,9 +13,7 @@ export function registerInstallCommand(program: Command, io: Io): void {
     "--statusline",
     "Claude Code: also pass its statusLine JSON (usage limits) to Mytty; your own status line stays as it is",
   );
-  withPointers(withLang(withJson(withDryRun(withHost(cmd))))).action(
-    async (ids: TargetId[] | undefined, opts: CommonOptions) => {
-      process.exitCode = await localOrHost("install", ids ?? [], opts, io, () => runInstall(ids ?? [], opts, io));
-    },
-  );
+  withWriteOptions(cmd).action(async (ids: TargetId[] | undefined, opts: CommonOptions) => {
+    process.exitCode = await localOrHost("install", ids ?? [], opts, io, () => runInstall(ids ?? [], opts, io));
+  });
 }

@@ -31,6 +31,8 @@ export const withHost = (c: Command) =>
     "--host <destination>",
     "do it on another machine over your ssh (devbox, user@host) or in a container (docker://<name>, podman://<name>)",
   );
+/** install and fix write files: every writing option (--host, --dry-run, --json, --lang, --no-pointers). */
+export const withWriteOptions = (c: Command) => withPointers(withLang(withJson(withDryRun(withHost(c)))));
 
 /** `--host` goes to host.ts (loaded only then); otherwise the local handler runs. */
 export async function localOrHost(
