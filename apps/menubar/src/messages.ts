@@ -25,6 +25,11 @@ Dashboard keys (--tui):
   c  show and copy the resume command                            q  quit
   y  allow a held request once   n  deny it   t  hand it back to the agent's own prompt in the terminal
 
+Agents on other machines (over your own ssh; docs/remote.md):
+  mytty-bar remote add <destination>      watch an ssh host (devbox, user@host) or docker://<container>
+  mytty-bar remote list [--json]          the watched hosts and their links
+  mytty-bar remote remove <destination>   stop watching; nothing of ours keeps running there
+
 Hooks are installed with mytty-doctor:   mytty-doctor install claude-code   (then: mytty-doctor status)
 `;
 
