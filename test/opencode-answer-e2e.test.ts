@@ -3,6 +3,7 @@
 // real engine (in this process, so the test answers as the popup would); the plugin must then reply to
 // OpenCode through the API each generation hands it. Nobody answering means no reply at all.
 import { readFileSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -32,6 +33,8 @@ let mod: Mod;
 beforeAll(async () => {
   world = await makeWorld(["cursor"]);
   expect((await runCli(world, BIN.doctor, ["install", "opencode"])).code).toBe(0);
+  // The harness's worlds hold nothing (answerWaitSeconds 0); this one answers, so it holds.
+  await writeFile(world.paths.settingsFile, JSON.stringify({ answerWaitSeconds: 30 }));
   lock = await acquireEngineLock(world.paths);
   // The engine sees only this test's processes (docs/development.md).
   engine = await createEngine({
