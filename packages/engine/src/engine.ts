@@ -2,7 +2,6 @@
 // persists and publishes; scheduling (scans, poll, timers) and publishing live in their own modules.
 // Effects (scanner, CPU sampler, clock, ports) come in through options.
 import { randomUUID } from "node:crypto";
-import path from "node:path";
 import { createScanner, createSource, type ProcessSource } from "@mytty-bar/detect";
 import { EngineCore, type Change } from "./core.js";
 import { createCpuSampler } from "./cpu.js";
@@ -108,7 +107,7 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
     pollSeconds: () => settings.current().pollIntervalSeconds,
     beforeScan: settings.reloadIfChanged,
     afterScan: async (now) => {
-      await sweepStatusline(path.join(paths.dataDir, "statusline"), now.getTime()).catch(failed("statusline-sweep"));
+      await sweepStatusline(paths.statuslineDir, now.getTime()).catch(failed("statusline-sweep"));
       return insights ? pollInsights(core, insights, hookPresence, now) : undefined;
     },
     renewLease: () => lock.renew(),

@@ -119,7 +119,6 @@ export {
   statuslineRemoval,
   statuslineScriptPath,
   statuslineRecordPath,
-  statuslineDataDir,
   STATUSLINE_BASENAME,
   type StatuslineRecord,
 } from "./claude-statusline.js";

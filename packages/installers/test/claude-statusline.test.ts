@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { applyChanges, planClaudeStatusline, resolvePaths, statuslineDataDir, type Paths } from "../src/index.js";
+import { applyChanges, planClaudeStatusline, resolvePaths, type Paths } from "../src/index.js";
 
 const INPUT = readFileSync(
   fileURLToPath(new URL("../../../fixtures/statusline/claude-code-2.1.90.json", import.meta.url)),
@@ -73,9 +73,9 @@ describe("claude-code --statusline", () => {
     const out = runStatusLine(settings.statusLine.command);
     expect(Buffer.compare(out, expected)).toBe(0);
     // `exec` made the script's parent our own process: the engine reads <pid>.json for that agent.
-    const kept = await fs.readFile(path.join(statuslineDataDir(paths), `${process.pid}.json`));
+    const kept = await fs.readFile(path.join(paths.statuslineDir, `${process.pid}.json`));
     expect(Buffer.compare(kept, INPUT)).toBe(0);
-    expect((await fs.readdir(statuslineDataDir(paths))).filter((n) => n.startsWith("."))).toEqual([]);
+    expect((await fs.readdir(paths.statuslineDir)).filter((n) => n.startsWith("."))).toEqual([]);
 
     await uninstall();
     expect(await fs.readFile(paths.claudeSettings, "utf8")).toBe(original);

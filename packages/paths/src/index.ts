@@ -24,6 +24,8 @@ export interface Paths {
   /** Answers to held requests, one file per request, and `wait` (the hold in seconds); docs/answering.md. */
   answersDir: string;
   answerWait: string;
+  /** Claude Code's statusLine input, one <claude pid>.json each (opt-in, docs/usage-meters.md). */
+  statuslineDir: string;
   controlSocket: string;
   eventLog: string;
   /** What the engine survived (failed scans, throwing ports), bounded; see packages/engine/src/log.ts. */
@@ -90,6 +92,7 @@ export function resolvePaths({ env = process.env, platform = process.platform }:
     enginePid: path.join(dataDir, "engine.pid"),
     answersDir: path.join(dataDir, "answers"),
     answerWait: path.join(dataDir, "answers", "wait"),
+    statuslineDir: path.join(dataDir, "statusline"),
     controlSocket: path.join(dataDir, "control.sock"),
     eventLog: path.join(dataDir, "events.jsonl"),
     engineLog: path.join(dataDir, "engine.log"),

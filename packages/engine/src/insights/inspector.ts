@@ -142,7 +142,7 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
     events.push(...mergeRegistryEvents(registry, transcriptEvents, watch.summary?.interruption));
     const insight = await summaryInsight(ctx, watch, registry.sessionId, t);
     if (agent.provider === "claude-code")
-      insight.usage = await pollStatusline(ctx.source, options.paths.dataDir, agent, watch.statusline);
+      insight.usage = await pollStatusline(ctx.source, options.paths.statuslineDir, agent, watch.statusline);
     insight.resumeCommand = agentResumeCommand({
       ...agent,
       hookSessionId: agent.sessionId,

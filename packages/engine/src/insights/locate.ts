@@ -15,8 +15,8 @@ export interface InsightPaths {
   claudeDir: string;
   codexHome: string;
   geminiDir: string;
-  /** Mytty's data dir: Claude Code's statusLine input is kept under <data>/statusline (opt-in). */
-  dataDir?: string;
+  /** <data>/statusline: Claude Code's statusLine input, kept by our opt-in script. */
+  statuslineDir?: string;
   /** The user's home (OpenCode's store lives under it) and OpenCode's opencode.db, when not the default. */
   home?: string;
   opencodeDb?: string;

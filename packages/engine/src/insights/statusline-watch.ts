@@ -15,12 +15,12 @@ export interface StatuslineWatch {
 
 export async function pollStatusline(
   source: TranscriptSource,
-  dataDir: string | undefined,
+  dir: string | undefined,
   agent: { pid?: number; startedAtMs?: number },
   watch: StatuslineWatch,
 ): Promise<UsageWindow[] | undefined> {
-  if (dataDir === undefined || agent.pid === undefined) return undefined;
-  const file = path.join(dataDir, "statusline", `${agent.pid}.json`);
+  if (dir === undefined || agent.pid === undefined) return undefined;
+  const file = path.join(dir, `${agent.pid}.json`);
   const stamp = await source.stat(file);
   if (stamp === undefined || (agent.startedAtMs !== undefined && stamp.mtimeMs < agent.startedAtMs)) {
     delete watch.stamp;
