@@ -3,28 +3,12 @@
 // what the row says after an answer.
 import type { Snapshot } from "@mytty-bar/engine";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { HeldRequest as HeldRequestView } from "@mytty-bar/engine";
 import { busySnapshot, claudeApproval } from "./fixtures/snapshots.js";
-import {
-  assertRendererBuilt,
-  bridgeCalls,
-  launchBrowser,
-  openPopup,
-  push,
-  type PopupSession,
-} from "./helpers/popup-page.js";
+import { bridgeCalls, sharedBrowser, openPopup, push } from "./helpers/popup-page.js";
 
-let session: PopupSession;
-
-beforeAll(async () => {
-  assertRendererBuilt();
-  session = await launchBrowser();
-});
-
-afterAll(async () => {
-  await session?.close();
-});
+const browser = sharedBrowser();
 
 function withAgent(extra: Record<string, unknown>): Snapshot {
   const snapshot = busySnapshot();
@@ -44,7 +28,7 @@ const panel = (page: Page, where: "attention" | "agents") => page.locator(`#${wh
 
 describe("popup answer panel", () => {
   it("offers Allow / Deny / Answer in terminal with the tool and its input, in both lists", async () => {
-    const { page, problems } = await openPopup(session.browser);
+    const { page, problems } = await openPopup(browser());
     await push(page, { type: "snapshot", snapshot: withAgent({ request: approval }) });
     for (const where of ["attention", "agents"] as const) {
       await expect.poll(() => panel(page, where).count()).toBe(1);
@@ -67,7 +51,7 @@ describe("popup answer panel", () => {
   });
 
   it("renders the tool input as text, never as markup, and cuts it safely", async () => {
-    const { page } = await openPopup(session.browser);
+    const { page } = await openPopup(browser());
     const hostile = `<img src=x onerror="document.title='pwned'">\u001b[31m\u202e${"x".repeat(400)}`;
     await push(page, { type: "snapshot", snapshot: withAgent({ request: { ...approval, summary: hostile } }) });
     const what = panel(page, "agents").locator(".answer-what");
@@ -82,7 +66,7 @@ describe("popup answer panel", () => {
   });
 
   it("offers a question's options as buttons and answers with the chosen label", async () => {
-    const { page } = await openPopup(session.browser);
+    const { page } = await openPopup(browser());
     const question: HeldRequestView = {
       id: "req-q",
       kind: "question",
@@ -104,7 +88,7 @@ describe("popup answer panel", () => {
   });
 
   it("shows a question without options and hands it to the terminal only", async () => {
-    const { page } = await openPopup(session.browser);
+    const { page } = await openPopup(browser());
     const open: HeldRequestView = {
       ...approval,
       id: "req-o",
@@ -117,7 +101,7 @@ describe("popup answer panel", () => {
   });
 
   it("says who answered until the run moves on, and shows a refusal", async () => {
-    const { page } = await openPopup(session.browser, {
+    const { page } = await openPopup(browser(), {
       answer: { ok: false, reason: "answered", message: "already answered" },
     });
     await push(page, { type: "snapshot", snapshot: withAgent({ request: approval }) });

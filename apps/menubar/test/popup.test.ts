@@ -3,30 +3,12 @@ import { copyFileSync } from "node:fs";
 import path from "node:path";
 import { defaultSettings } from "@mytty-bar/engine";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { IntegrationRow } from "../src/ipc/contract.js";
 import { busySnapshot, emptySnapshot } from "./fixtures/snapshots.js";
-import {
-  assertRendererBuilt,
-  bridgeCalls,
-  launchBrowser,
-  openPopup,
-  outputDir,
-  push,
-  repoRoot,
-  type PopupSession,
-} from "./helpers/popup-page.js";
+import { bridgeCalls, sharedBrowser, openPopup, outputDir, push, repoRoot } from "./helpers/popup-page.js";
 
-let session: PopupSession;
-
-beforeAll(async () => {
-  assertRendererBuilt();
-  session = await launchBrowser();
-});
-
-afterAll(async () => {
-  await session?.close();
-});
+const browser = sharedBrowser();
 
 const integrations: IntegrationRow[] = [
   { id: "codex", name: "Codex", status: "installed", configPath: "/Users/alex/.codex/hooks.json" },
@@ -56,7 +38,7 @@ const texts = (page: Page, selector: string) => page.locator(selector).allInnerT
 
 describe("popup", () => {
   it("shows what needs you and every agent by terminal app and tab/pane", async () => {
-    const { page, problems } = await openPopup(session.browser);
+    const { page, problems } = await openPopup(browser());
     await push(
       page,
       { type: "snapshot", snapshot: busySnapshot() },
@@ -107,7 +89,7 @@ describe("popup", () => {
 
   it("sends acknowledge and jump to the bridge and reports a jump that could not be exact", async () => {
     const detail = "Opened Terminal without switching tabs: the tab's tty is unknown.";
-    const { page } = await openPopup(session.browser, { jump: { status: "app-only", host: "Terminal", detail } });
+    const { page } = await openPopup(browser(), { jump: { status: "app-only", host: "Terminal", detail } });
     await push(page, { type: "snapshot", snapshot: busySnapshot() });
     await page.locator('#attention [data-item="ev-approval-1"] [data-action=acknowledge]').click();
     await page.locator('#agents [data-agent="cursor-6060"] [data-action=jump]').click();
@@ -127,7 +109,7 @@ describe("popup", () => {
       r.id === "claude-code" ? { ...r, status: "not-installed" } : r,
     );
     const fixed: IntegrationRow[] = integrations;
-    const { page, problems } = await openPopup(session.browser, { fix: fixed });
+    const { page, problems } = await openPopup(browser(), { fix: fixed });
     await push(
       page,
       { type: "snapshot", snapshot: emptySnapshot() },
@@ -154,7 +136,7 @@ describe("popup", () => {
   it("shows each provider's doctor status, a diff preview and Fix only where it can help", async () => {
     const diff =
       '--- /Users/alex/.cursor/hooks.json\n+++ /Users/alex/.cursor/hooks.json\n@@ -1,3 +1,3 @@\n-    "command": "/old/mytty-bar-hook cursor stop"\n+    "command": "/data/bin/mytty-bar-hook cursor stop"';
-    const { page } = await openPopup(session.browser, { diff });
+    const { page } = await openPopup(browser(), { diff });
     await push(page, { type: "snapshot", snapshot: busySnapshot() }, { type: "integrations", rows: integrations });
     await page.locator("#integrations summary").click();
     expect(await texts(page, "#integrations .row .line1")).toEqual([
@@ -182,7 +164,7 @@ describe("popup", () => {
   });
 
   it("changes settings through the bridge", async () => {
-    const { page } = await openPopup(session.browser);
+    const { page } = await openPopup(browser());
     await push(
       page,
       { type: "snapshot", snapshot: emptySnapshot() },
@@ -211,7 +193,7 @@ describe("popup", () => {
   });
 
   it("round-trips the low-context threshold: form → bridge → settings back → form and warnings", async () => {
-    const { page } = await openPopup(session.browser);
+    const { page } = await openPopup(browser());
     await push(page, { type: "snapshot", snapshot: busySnapshot() }, { type: "settings", settings: defaultSettings() });
     await page.locator("#settings summary").click();
     const field = page.locator('input[name="lowContextPercent"]');
@@ -234,7 +216,7 @@ describe("popup", () => {
   });
 
   it("marks low context only below the threshold, and not at all when the threshold is 0", async () => {
-    const { page, problems } = await openPopup(session.browser);
+    const { page, problems } = await openPopup(browser());
     const marks = () =>
       page
         .locator("#agents [data-row=agent]")
@@ -279,7 +261,7 @@ describe("popup", () => {
   });
 
   it("copies an agent's resume command through the bridge, by button and by C", async () => {
-    const { page } = await openPopup(session.browser);
+    const { page } = await openPopup(browser());
     await push(page, { type: "snapshot", snapshot: busySnapshot() });
     // Only agents with a known resume command get the button.
     expect(
@@ -303,7 +285,7 @@ describe("popup", () => {
   });
 
   it("is keyboard-navigable: arrows and j/k move, Enter jumps, A acknowledges", async () => {
-    const { page } = await openPopup(session.browser);
+    const { page } = await openPopup(browser());
     await push(page, { type: "snapshot", snapshot: busySnapshot() });
     const focused = () =>
       page.evaluate(
@@ -340,7 +322,7 @@ describe("popup", () => {
   });
 
   it("is readable in dark mode", async () => {
-    const { page, problems } = await openPopup(session.browser, {}, "dark");
+    const { page, problems } = await openPopup(browser(), {}, "dark");
     await push(
       page,
       { type: "snapshot", snapshot: busySnapshot() },
@@ -362,7 +344,7 @@ describe("popup", () => {
   });
 
   it("waits honestly for the engine, then shows main's banners (notifications unavailable) once", async () => {
-    const { page } = await openPopup(session.browser);
+    const { page } = await openPopup(browser());
     expect(await page.locator("#summary").innerText()).toBe("Waiting for the engine…");
     const text = "Notifications cannot be shown (macOS refused the notification). Mytty Bar opens this popup instead.";
     await push(
@@ -376,7 +358,7 @@ describe("popup", () => {
   });
 
   it("writes the README screenshot (docs/popup.png)", async () => {
-    const { page } = await openPopup(session.browser);
+    const { page } = await openPopup(browser());
     await push(
       page,
       { type: "snapshot", snapshot: busySnapshot() },

@@ -5,22 +5,13 @@ import path from "node:path";
 import { createElement } from "react";
 import { renderToString } from "ink";
 import { defaultSettings, SnapshotSchema, type Snapshot } from "@mytty-bar/engine";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Dashboard } from "../src/tui/dashboard.js";
 import { tuiRows } from "../src/tui/model.js";
 import { contextLine } from "../src/view-model/context.js";
 import { resetText, usageLine } from "../src/view-model/usage.js";
 import { AT, busySnapshot } from "./fixtures/snapshots.js";
-import {
-  assertRendererBuilt,
-  bridgeCalls,
-  launchBrowser,
-  openPopup,
-  outputDir,
-  push,
-  repoRoot,
-  type PopupSession,
-} from "./helpers/popup-page.js";
+import { bridgeCalls, sharedBrowser, openPopup, outputDir, push, repoRoot } from "./helpers/popup-page.js";
 
 const at = Date.parse(AT);
 const iso = (hours: number) => new Date(at + hours * 3_600_000).toISOString();
@@ -84,17 +75,10 @@ describe("usage meters view-model", () => {
 });
 
 describe("usage meters in the popup", () => {
-  let session: PopupSession;
-  beforeAll(async () => {
-    assertRendererBuilt();
-    session = await launchBrowser();
-  });
-  afterAll(async () => {
-    await session?.close();
-  });
+  const browser = sharedBrowser();
 
   it("shows both meters with reset times, flips both to used, and marks a low window", async () => {
-    const { page, problems } = await openPopup(session.browser);
+    const { page, problems } = await openPopup(browser());
     await push(
       page,
       { type: "snapshot", snapshot: meteredSnapshot() },

@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import type { Push } from "../../src/ipc/contract.js";
 import { APP_ORIGIN, CONTENT_SECURITY_POLICY, resolveAppFile } from "../../src/main/protocol.js";
 
@@ -152,4 +153,23 @@ export async function push(page: Page, ...messages: Push[]): Promise<void> {
 
 export async function bridgeCalls(page: Page): Promise<unknown[][]> {
   return page.evaluate(() => (window as unknown as { __calls: unknown[][] }).__calls.filter((c) => c[0] !== "ready"));
+}
+
+/**
+ * One headless browser for the calling file (or describe block): the bundle is checked and the browser
+ * launched before its tests, closed after them. Returns the browser context to open popups in.
+ */
+export function sharedBrowser(): () => BrowserContext {
+  let session: PopupSession | undefined;
+  beforeAll(async () => {
+    assertRendererBuilt();
+    session = await launchBrowser();
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+  return () => {
+    if (!session) throw new Error("the browser is not launched yet: call it inside a test");
+    return session.browser;
+  };
 }
