@@ -79,14 +79,16 @@ export function createIntake(options: IntakeOptions): Intake {
         options.onReject("backlog-full");
       }
       for (let at = over; at < ordered.length; at += BATCH) {
+        const batch = ordered.slice(at, at + BATCH);
         const taken: string[] = [];
-        for (const name of ordered.slice(at, at + BATCH)) {
+        for (const name of batch) {
           if (stopped) break;
           if (await take(name)) taken.push(name);
-          backlog = Math.max(0, backlog - 1);
         }
         await options.settle?.().catch((error: unknown) => failed("intake-settle", error));
         for (const name of taken) await remove(name);
+        // Counted down only once deleted: a backlog of 0 means the spool holds nothing of this listing.
+        backlog = Math.max(0, backlog - batch.length);
         if (stopped) return;
       }
     }
