@@ -1,17 +1,14 @@
 // End to end without hooks: a fake `claude` in a private tmux pane appends to its transcript under a
 // temp HOME; the engine's rows show running, then succeeded, on the hooks' run id — never attention.
-import { execFile } from "node:child_process";
 import { promises as fs } from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runId } from "@mytty-bar/protocol";
 import { resolvePaths } from "@mytty-bar/installers";
-import { createEngine, defaultSettings, request, type AgentRow, type Engine } from "@mytty-bar/engine";
+import { createEngine, defaultSettings, request, type AgentRow } from "@mytty-bar/engine";
+import { eventually, useTmuxWorld } from "./tmux-world.js";
 import { claudeProjectSlug, createInsights } from "../src/insights/index.js";
 
-const run = promisify(execFile);
 const SESSION = "7e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b";
 const PROMPT = "0f9e8d7c-6b5a-4c3d-9e2f-1a0b9c8d7e6f";
 
@@ -36,38 +33,15 @@ setInterval(() => {
 }, 50);
 `;
 
-let root: string;
-let socket: string;
-let engine: Engine | undefined;
-const tmux = (...args: string[]) => run("tmux", ["-S", socket, "-f", "/dev/null", ...args]).then((r) => r.stdout);
-
-beforeEach(async () => {
-  root = await fs.mkdtemp(path.join(os.tmpdir(), "mytty-insights-engine-"));
-  socket = path.join(root, "sock");
-});
-afterEach(async () => {
-  await engine?.stop();
-  engine = undefined;
-  await tmux("kill-server").catch(() => "");
-  await fs.rm(root, { recursive: true, force: true });
-});
-
-async function eventually<T>(probe: () => Promise<T | undefined>, what: string, deadlineMs = 20_000): Promise<T> {
-  const end = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const world = useTmuxWorld("mytty-insights-engine-");
+const tmux = world.tmux;
 
 describe("engine with insights, no hooks installed", () => {
   it("lists a hookless Claude agent as running, then succeeded, with model and context, never attention", async () => {
-    const home = path.join(root, "home");
-    const bin = path.join(root, "bin");
-    const work = path.join(root, "work");
-    const control = path.join(root, "control");
+    const home = path.join(world.root, "home");
+    const bin = path.join(world.root, "bin");
+    const work = path.join(world.root, "work");
+    const control = path.join(world.root, "control");
     for (const dir of [home, bin, work, control]) await fs.mkdir(dir, { recursive: true });
     await fs.writeFile(path.join(bin, "claude"), FAKE, { mode: 0o755 });
     const paths = resolvePaths({ env: { HOME: home } });
@@ -94,8 +68,8 @@ describe("engine with insights, no hooks installed", () => {
 
     // Short intervals so the test takes seconds; insights run on the engine's own poll timer.
     const insights = createInsights({ paths, readIntervalMs: 0, locateIntervalMs: 0, settleMs: 300 });
-    engine = await createEngine({ paths, insights, settings: { ...defaultSettings(), pollIntervalSeconds: 1 } });
-    const live = engine;
+    world.engine = await createEngine({ paths, insights, settings: { ...defaultSettings(), pollIntervalSeconds: 1 } });
+    const live = world.engine;
     const seen: AgentRow[] = [];
     const row = async (): Promise<AgentRow | undefined> => {
       const found = live.snapshot().agents.find((r) => r.pid === pid);

@@ -1,18 +1,15 @@
 // End to end: a fake `claude` in a private tmux pane runs the statusLine command our opt-in install wrote
 // (the real script, fed the real-shaped statusLine JSON); the engine's rows, read over the control socket as
 // `mytty-team list --json` reads them, carry `usage` for that agent; once that agent is gone, its file goes too.
-import { execFile } from "node:child_process";
 import { promises as fs } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { applyChanges, planClaudeStatusline, resolvePaths } from "@mytty-bar/installers";
-import { createEngine, defaultSettings, request, type AgentRow, type Engine } from "@mytty-bar/engine";
+import { createEngine, defaultSettings, request, type AgentRow } from "@mytty-bar/engine";
+import { eventually, useTmuxWorld } from "./tmux-world.js";
 import { createInsights } from "../src/insights/index.js";
 
-const run = promisify(execFile);
 const STATUS_JSON = fileURLToPath(new URL("../../../fixtures/statusline/claude-code-2.1.90.json", import.meta.url));
 
 // Renders its status line once a go file appears: `sh -c <statusLine command>` with the JSON on stdin, as Claude Code does.
@@ -29,37 +26,14 @@ setInterval(() => {
 }, 50);
 `;
 
-let root: string;
-let socket: string;
-let engine: Engine | undefined;
-const tmux = (...args: string[]) => run("tmux", ["-S", socket, "-f", "/dev/null", ...args]).then((r) => r.stdout);
-
-beforeEach(async () => {
-  root = await fs.mkdtemp(path.join(os.tmpdir(), "mytty-usage-engine-"));
-  socket = path.join(root, "sock");
-});
-afterEach(async () => {
-  await engine?.stop();
-  engine = undefined;
-  await tmux("kill-server").catch(() => "");
-  await fs.rm(root, { recursive: true, force: true });
-});
-
-async function eventually<T>(probe: () => Promise<T | undefined>, what: string, deadlineMs = 20_000): Promise<T> {
-  const end = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const world = useTmuxWorld("mytty-usage-engine-");
+const tmux = world.tmux;
 
 describe("usage meters end to end", () => {
   it("lists the Claude agent's 5h / 7d usage from the statusLine our opt-in entry kept", async () => {
-    const home = path.join(root, "home");
-    const bin = path.join(root, "bin");
-    const control = path.join(root, "control");
+    const home = path.join(world.root, "home");
+    const bin = path.join(world.root, "bin");
+    const control = path.join(world.root, "control");
     for (const dir of [home, bin, control, path.join(home, ".claude")]) await fs.mkdir(dir, { recursive: true });
     await fs.writeFile(path.join(bin, "claude"), FAKE, { mode: 0o755 });
     const paths = resolvePaths({ env: { HOME: home } });
@@ -92,8 +66,8 @@ describe("usage meters end to end", () => {
     );
     const pid = Number((await tmux("display-message", "-p", "-t", "usage", "#{pane_pid}")).trim());
     const insights = createInsights({ paths, readIntervalMs: 0, locateIntervalMs: 0 });
-    engine = await createEngine({ paths, insights, settings: { ...defaultSettings(), pollIntervalSeconds: 1 } });
-    const live = engine;
+    world.engine = await createEngine({ paths, insights, settings: { ...defaultSettings(), pollIntervalSeconds: 1 } });
+    const live = world.engine;
     await eventually(async () => live.snapshot().agents.find((r) => r.pid === pid), "the fake claude to be detected");
 
     await fs.writeFile(path.join(control, "go"), "");
