@@ -80,63 +80,64 @@ function unchanged(known: Known | undefined, s: StatFields): ProcessInfo | undef
   return same && known.ttyNr === s.ttyNr && r.comm === s.comm ? r : undefined;
 }
 
+function read(path: string): string | undefined {
+  try {
+    return readFileSync(path, "latin1");
+  } catch {
+    return undefined; // the process exited or is another user's
+  }
+}
+
+function link(path: string): string | undefined {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return undefined; // the process exited or is another user's
+  }
+}
+
+/** A new row; argv and the exe link are read only when someone asks. */
+function newRow(root: string, pid: number, parsed: StatFields): ProcessInfo {
+  let exe: string | null | undefined = null;
+  let argv: string[] | null = null;
+  const row = {
+    pid,
+    ppid: parsed.ppid,
+    pgid: parsed.pgid,
+    tpgid: parsed.tpgid,
+    tty: ttyFromNr(parsed.ttyNr),
+    startTime: parsed.startTicks,
+    comm: parsed.comm,
+  } as ProcessInfo;
+  // argv and the exe link are read only when someone asks: most rows are never classified,
+  // and the classification cache means a steady scan asks for none of them.
+  Object.defineProperty(row, "argv", {
+    enumerable: true,
+    get() {
+      if (argv === null) argv = splitCmdline(read(`${root}/${pid}/cmdline`) ?? "");
+      return argv;
+    },
+  });
+  Object.defineProperty(row, "executable", {
+    enumerable: true,
+    get() {
+      if (exe === null) exe = link(`${root}/${pid}/exe`)?.replace(/ \(deleted\)$/, "");
+      return exe;
+    },
+  });
+  return row;
+}
+
 export function createProcSource(options: ProcSourceOptions = {}): ProcessSource {
   const root = options.root ?? "/proc";
   const stat = statReaderFor(root);
   const known = new Map<number, Known>();
-  const read = (path: string): string | undefined => {
-    try {
-      return readFileSync(path, "latin1");
-    } catch {
-      return undefined; // the process exited or is another user's
-    }
-  };
-  const link = (path: string): string | undefined => {
-    try {
-      return readlinkSync(path);
-    } catch {
-      return undefined; // the process exited or is another user's
-    }
-  };
-
-  /** A new row; argv and the exe link are read only when someone asks. */
-  const newRow = (pid: number, parsed: StatFields): ProcessInfo => {
-    let exe: string | null | undefined = null;
-    let argv: string[] | null = null;
-    const row = {
-      pid,
-      ppid: parsed.ppid,
-      pgid: parsed.pgid,
-      tpgid: parsed.tpgid,
-      tty: ttyFromNr(parsed.ttyNr),
-      startTime: parsed.startTicks,
-      comm: parsed.comm,
-    } as ProcessInfo;
-    // argv and the exe link are read only when someone asks: most rows are never classified,
-    // and the classification cache means a steady scan asks for none of them.
-    Object.defineProperty(row, "argv", {
-      enumerable: true,
-      get() {
-        if (argv === null) argv = splitCmdline(read(`${root}/${pid}/cmdline`) ?? "");
-        return argv;
-      },
-    });
-    Object.defineProperty(row, "executable", {
-      enumerable: true,
-      get() {
-        if (exe === null) exe = link(`${root}/${pid}/exe`)?.replace(/ \(deleted\)$/, "");
-        return exe;
-      },
-    });
-    return row;
-  };
-
   /** Reads `pid` now; a steady process keeps its row, with the argv and exe link it already read. */
   const readRow = (pid: number, readAtTicks: number, renewed?: Set<number>): ProcessInfo | undefined => {
     const parsed = stat.read(pid);
     if (!parsed) return undefined; // exited between readdir and read
     const prev = known.get(pid);
-    const row = unchanged(prev, parsed) ?? newRow(pid, parsed);
+    const row = unchanged(prev, parsed) ?? newRow(root, pid, parsed);
     if (prev?.row.startTime !== row.startTime) renewed?.add(pid);
     const startTicks = Number(parsed.startTicks);
     known.set(pid, { row, ppid: parsed.ppid, ttyNr: parsed.ttyNr, startTicks, readAtTicks });
