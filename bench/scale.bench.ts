@@ -1,49 +1,55 @@
 // Issue 13 targets next to their figures: one detection scan at 2,000 and 5,000 processes (≤ 40 / 80 ms,
-// event loop never blocked > 50 ms), and `mytty-team list --json` / `mytty-doctor status --json` with the
+// event loop never blocked > 50 ms), a headless engine at 2,000 (idle ≤ 2 % of a core, hook → list
+// p99 ≤ 250 ms), and `mytty-team list --json` / `mytty-doctor status --json` with the
 // engine running against `node -e 0` in the same run (≤ 1.5x). Real /proc, real `sleep` herds, real engine.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { promises as fs } from "node:fs";
+import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { createScanner, createSource } from "@mytty-bar/detect";
 import { runId } from "@mytty-bar/protocol";
 import { BIN, Engine, fixture, hookCommand, makeWorld, until } from "../test/engine-harness.js";
+import { countProcesses, herd, killHerd, processLimits, type Herd } from "./herd.js";
 import { callHook, idleSample } from "./proc.js";
 import { percentile, summarize } from "./stats.js";
 
 const IDLE_SECONDS = 30;
+/** A process read within 5 s of its start is read every poll (packages/detect/src/sources/proc-plan.ts). */
+const SETTLE_MS = 6000;
 
-/** A herd bringing the machine to `total` processes (undefined when it already has them). */
-async function herdTo(total: number): Promise<ChildProcess | undefined> {
-  // An earlier herd's processes take a while to be reaped after its SIGKILL: count once they are gone.
-  const source = createSource("proc");
-  for (let i = 0, last = -1; i < 100; i += 1) {
-    const n = (await source.list()).length;
-    if (n === last) break;
-    last = n;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  const have = (await source.list()).length;
-  return total > have ? herd(total - have) : undefined;
+const load = () => os.loadavg().map((l) => Number(l.toFixed(2)));
+
+/** A herd bringing the machine to `total` processes (none when it already has them). */
+async function herdTo(total: number): Promise<Herd | undefined> {
+  const have = countProcesses();
+  if (total <= have) return undefined;
+  const h = await herd(total - have);
+  // The herd's processes leave their young window: steady polls are what the targets are about.
+  await new Promise((r) => setTimeout(r, SETTLE_MS));
+  return h;
 }
 
-async function herd(extra: number): Promise<ChildProcess> {
-  const child = spawn("sh", ["-c", `i=0; while [ $i -lt ${extra} ]; do sleep 900 & i=$((i+1)); done; wait`], {
-    detached: true,
-    stdio: "ignore",
-  });
-  const source = createSource("proc");
-  const target = (await source.list()).length + extra;
-  for (let i = 0; i < 1200 && (await source.list()).length < target - 20; i += 1)
-    await new Promise((r) => setTimeout(r, 100));
-  return child;
+/** CPU (user + system, all threads) and wall of `f`, in ms. */
+async function timed(f: () => Promise<unknown>): Promise<{ wallMs: number; cpuMs: number }> {
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  await f();
+  const cpu = process.cpuUsage(cpu0);
+  return {
+    wallMs: Number((performance.now() - t0).toFixed(1)),
+    cpuMs: Number(((cpu.user + cpu.system) / 1000).toFixed(1)),
+  };
 }
 
 async function scanAt(total: number, targetMs: number): Promise<Record<string, unknown>> {
-  const source = createSource("proc");
-  const child = await herdTo(total);
+  const loadBefore = load();
+  const h = await herdTo(total);
   try {
+    const source = createSource("proc");
     const scanner = createScanner({ source });
-    await scanner.scan();
+    // The engine's first scan after a start: every process's stat read.
+    const cold = await timed(() => scanner.scan());
+    for (let i = 0; i < 3; i += 1) await scanner.scan();
     const delay = monitorEventLoopDelay({ resolution: 5 });
     delay.enable();
     const samples: number[] = [];
@@ -64,17 +70,25 @@ async function scanAt(total: number, targetMs: number): Promise<Record<string, u
     idle.disable();
     const s = summarize(samples);
     const blockedMs = delay.max / 1e6;
+    const processes = (await source.list()).length;
     return {
-      processes: (await source.list()).length,
+      processes,
+      ...(processes < total - 50 ? { herdShort: h?.short ?? `only ${processes} processes` } : {}),
+      loadAverage: { before: loadBefore, after: load() },
+      coldScan: cold,
       scanMs: s,
       // CPU per scan (user + system): what the scan costs apart from waiting for a loaded machine's cores.
       scanCpuMs: Number(((cpu.user + cpu.system) / 20 / 1000).toFixed(1)),
-      scanMedianMs: { figure: s.median, target: `<= ${targetMs}`, holds: s.median <= targetMs },
+      scanMedianMs: {
+        figure: s.median,
+        target: `<= ${targetMs}`,
+        holds: s.median <= targetMs && processes >= total - 50,
+      },
       eventLoopMaxBlockMs: { figure: Number(blockedMs.toFixed(1)), target: "<= 50", holds: blockedMs <= 50 },
       eventLoopMaxBlockIdleMs: Number((idle.max / 1e6).toFixed(1)),
     };
   } finally {
-    if (child?.pid) process.kill(-child.pid, "SIGKILL");
+    await killHerd(h);
   }
 }
 
@@ -83,14 +97,18 @@ async function scanAt(total: number, targetMs: number): Promise<Record<string, u
  * and RSS, then hook → list latency through the real helper (p99 ≤ 250 ms).
  */
 async function engineAt(total: number): Promise<Record<string, unknown>> {
-  const child = await herdTo(total);
+  const loadBefore = load();
+  const h = await herdTo(total);
   const world = await makeWorld(["codex"]);
   const engine = new Engine(world);
   try {
     await engine.start();
     const pid = engine.child!.pid!;
     await new Promise((r) => setTimeout(r, 4000)); // first scans and the start's compaction
+    const atIdleStart = countProcesses();
     const { cpuPercent: idle, rssMaxMb: rssMax } = await idleSample(pid, IDLE_SECONDS);
+    const atIdleEnd = countProcesses();
+    const full = Math.min(atIdleStart, atIdleEnd) >= total - 50;
     const command = hookCommand(world, "codex", "UserPromptSubmit");
     const session = "be4c0000-0000-4000-8000-000000002000";
     const latency: number[] = [];
@@ -106,17 +124,20 @@ async function engineAt(total: number): Promise<Record<string, unknown>> {
       latency.push(performance.now() - t0);
     }
     const p99 = percentile(latency, 99);
+    const atEnd = countProcesses();
     return {
-      processes: (await createSource("proc").list()).length,
-      idleCpuPercentOfCore: { figure: Number(idle.toFixed(2)), target: "<= 2", holds: idle <= 2 },
+      processes: { idleStart: atIdleStart, idleEnd: atIdleEnd, hooksEnd: atEnd },
+      ...(full && atEnd >= total - 50 ? {} : { herdShort: h?.short ?? `fewer than ${total} processes` }),
+      loadAverage: { before: loadBefore, after: load() },
+      idleCpuPercentOfCore: { figure: Number(idle.toFixed(2)), target: "<= 2", holds: idle <= 2 && full },
       rssMbMax: Number(rssMax.toFixed(1)),
       hookToListMs: summarize(latency),
-      hookToListP99Ms: { figure: Number(p99.toFixed(1)), target: "<= 250", holds: p99 <= 250 },
+      hookToListP99Ms: { figure: Number(p99.toFixed(1)), target: "<= 250", holds: p99 <= 250 && atEnd >= total - 50 },
     };
   } finally {
     await engine.stop();
     await fs.rm(world.home, { recursive: true, force: true });
-    if (child?.pid) process.kill(-child.pid, "SIGKILL");
+    await killHerd(h);
   }
 }
 
@@ -165,6 +186,7 @@ async function clis(): Promise<Record<string, unknown>> {
 
 export default async function (): Promise<Record<string, unknown>> {
   return {
+    limits: processLimits(),
     cli: await clis(),
     scan2000: await scanAt(2000, 40),
     scan5000: await scanAt(5000, 80),

@@ -1,4 +1,4 @@
-// Per-process memo keyed by pid + start time: a steady scan re-reads no argv, path or environment.
+// Per-process memo keyed by pid + start time + comm: a steady scan re-reads no argv, path or environment.
 // Everything that looks at argv/executable/env goes through here; entries of gone processes are pruned.
 import type { ProviderId } from "@mytty-bar/protocol";
 import type { Classification } from "./classify.js";
@@ -13,6 +13,7 @@ export interface Shape {
 }
 
 interface Entry {
+  pid: number;
   full?: Classification | null;
   pathOnly?: Classification | null;
   shape?: Shape;
@@ -21,13 +22,19 @@ interface Entry {
   memo?: Map<string, unknown>;
 }
 
+/**
+ * A process as classified: pid + start time (pid reuse), and comm, which an exec changes without a new pid
+ * (a shell's fork classified before it exec'd an agent would otherwise stay a shell).
+ */
+const entryKey = (p: ProcessInfo): string => `${processKey(p)}:${p.comm ?? ""}`;
+
 export class ClassificationCache {
   private entries = new Map<string, Entry>();
 
   private entry(p: ProcessInfo): Entry {
-    const key = processKey(p);
+    const key = entryKey(p);
     let e = this.entries.get(key);
-    if (!e) this.entries.set(key, (e = {}));
+    if (!e) this.entries.set(key, (e = { pid: p.pid }));
     return e;
   }
 
@@ -76,10 +83,20 @@ export class ClassificationCache {
     return e.memo.get(name) as T;
   }
 
-  /** Drops entries of processes no longer in the table (exited, or pid reused). */
-  endScan(table: readonly ProcessInfo[]): void {
-    const present = new Set(table.map(processKey));
-    for (const key of this.entries.keys()) if (!present.has(key)) this.entries.delete(key);
+  /**
+   * Drops entries of processes no longer in the table (exited, pid reused, exec'd). With the table's pid
+   * index it costs one lookup per entry (a few per agent), not one key string per listed process.
+   */
+  endScan(table: readonly ProcessInfo[], byPid?: ReadonlyMap<number, ProcessInfo>): void {
+    if (!byPid) {
+      const present = new Set(table.map(entryKey));
+      for (const key of this.entries.keys()) if (!present.has(key)) this.entries.delete(key);
+      return;
+    }
+    for (const [key, e] of this.entries) {
+      const row = byPid.get(e.pid);
+      if (!row || entryKey(row) !== key) this.entries.delete(key);
+    }
   }
 
   get size(): number {

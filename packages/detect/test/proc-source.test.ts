@@ -1,5 +1,5 @@
-import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createProcSource, parseStat, scopedSource } from "@mytty-bar/detect";
 import { parseStatBytes } from "../src/sources/proc-stat.js";
@@ -52,6 +52,81 @@ describe("scoped proc source, one process", () => {
       expect(await theirs.process!(process.pid)).toBeUndefined();
     } finally {
       child.kill("SIGKILL");
+    }
+  });
+});
+
+/** The kernel's own view of a process, read afresh: what a listing must end up showing. */
+function truth(pid: number): { comm: string; ppid: number } {
+  const text = readFileSync(`/proc/${pid}/stat`, "latin1");
+  const parsed = parseStat(text)!;
+  return { comm: parsed.comm, ppid: parsed.ppid };
+}
+
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !check(); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(check()).toBe(true);
+}
+
+/** A `sh` that execs `sleep 30` (same pid, new program) once it reads a line. */
+function execOnLine(): ChildProcess {
+  return spawn("sh", ["-c", "read line; exec sleep 30"], { stdio: ["pipe", "ignore", "ignore"] });
+}
+
+describe("proc source, processes that change between polls", () => {
+  it("sees an exec without a new pid on the next poll while the process is young", async () => {
+    const child = execOnLine();
+    const source = createProcSource({ youngTicks: 60_000, rotation: 1e9 });
+    try {
+      const before = (await source.list()).find((p) => p.pid === child.pid);
+      expect(before?.comm).toBe("sh");
+      child.stdin!.end("go\n");
+      await until(() => truth(child.pid!).comm === "sleep");
+      const after = (await source.list()).find((p) => p.pid === child.pid);
+      expect(after?.comm).toBe("sleep");
+      expect(after?.argv).toEqual(["sleep", "30"]);
+      expect(after?.startTime).toBe(before?.startTime);
+    } finally {
+      child.kill("SIGKILL");
+    }
+  });
+
+  it("sees a late exec in a process past its young window within one rotation of polls", async () => {
+    const child = execOnLine();
+    const source = createProcSource({ youngTicks: 0, rotation: 3 });
+    try {
+      expect((await source.list()).find((p) => p.pid === child.pid)?.comm).toBe("sh");
+      child.stdin!.end("go\n");
+      await until(() => truth(child.pid!).comm === "sleep");
+      const seen: Array<string | undefined> = [];
+      for (let i = 0; i < 3; i += 1) seen.push((await source.list()).find((p) => p.pid === child.pid)?.comm);
+      expect(seen).toContain("sleep");
+      expect(seen.at(-1)).toBe("sleep");
+    } finally {
+      child.kill("SIGKILL");
+    }
+  });
+
+  it("re-reads a kept process whose parent exited: the listing shows its new parent", async () => {
+    // sh starts a background sleep, prints its pid, and exits once its stdin closes: the sleep is reparented.
+    const parent = spawn("sh", ["-c", "sleep 30 & echo $!; read line"], { stdio: ["pipe", "pipe", "ignore"] });
+    const orphan = await new Promise<number>((resolve) => parent.stdout!.once("data", (d) => resolve(Number(d))));
+    // Never young, never its rotation turn: only the parent's exit can make the listing read it again.
+    const source = createProcSource({ youngTicks: 0, rotation: 1e9 });
+    try {
+      await until(() => truth(orphan).comm === "sleep");
+      expect((await source.list()).find((p) => p.pid === orphan)?.ppid).toBe(parent.pid);
+      expect((await source.list()).find((p) => p.pid === orphan)?.ppid).toBe(parent.pid);
+      const exited = new Promise((resolve) => parent.once("exit", resolve));
+      parent.stdin!.end("\n");
+      await exited;
+      await until(() => truth(orphan).ppid !== parent.pid && !existsSync(`/proc/${parent.pid}/stat`));
+      const row = (await source.list()).find((p) => p.pid === orphan);
+      expect(row?.ppid).toBe(truth(orphan).ppid);
+      expect(row?.ppid).not.toBe(parent.pid);
+    } finally {
+      process.kill(orphan, "SIGKILL");
+      parent.kill("SIGKILL");
     }
   });
 });

@@ -4,6 +4,17 @@
 import { promises as fsp, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import type { ProcessInfo, ProcessSource } from "../types.js";
 import { statReaderFor, type StatFields } from "./proc-stat.js";
+import {
+  mustRead,
+  orphaned,
+  readPidClock,
+  readPidMax,
+  reusedPids,
+  ROTATION,
+  YOUNG_TICKS,
+  type KeptState,
+  type PidClock,
+} from "./proc-plan.js";
 
 /** Decodes a Linux tty_nr (major/minor) into ps's tty name; null when the process has no terminal. */
 export function ttyFromNr(ttyNr: number): string | null {
@@ -44,6 +55,9 @@ function splitCmdline(raw: string): string[] {
 
 export interface ProcSourceOptions {
   root?: string;
+  /** Tests: how long after its start a process is read every poll, and the rotation (docs/performance.md). */
+  youngTicks?: number;
+  rotation?: number;
 }
 
 /**
@@ -54,9 +68,8 @@ export interface ProcSourceOptions {
 const SLICE_MS = 4;
 const CHECK_EVERY = 16;
 
-interface Known {
+interface Known extends KeptState {
   row: ProcessInfo;
-  ttyNr: number;
 }
 
 /** The row of the last poll when nothing in stat changed (same process, same exec, same place). */
@@ -67,91 +80,132 @@ function unchanged(known: Known | undefined, s: StatFields): ProcessInfo | undef
   return same && known.ttyNr === s.ttyNr && r.comm === s.comm ? r : undefined;
 }
 
+function read(path: string): string | undefined {
+  try {
+    return readFileSync(path, "latin1");
+  } catch {
+    return undefined; // the process exited or is another user's
+  }
+}
+
+function link(path: string): string | undefined {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return undefined; // the process exited or is another user's
+  }
+}
+
+/** A new row; argv and the exe link are read only when someone asks. */
+function newRow(root: string, pid: number, parsed: StatFields): ProcessInfo {
+  let exe: string | null | undefined = null;
+  let argv: string[] | null = null;
+  const row = {
+    pid,
+    ppid: parsed.ppid,
+    pgid: parsed.pgid,
+    tpgid: parsed.tpgid,
+    tty: ttyFromNr(parsed.ttyNr),
+    startTime: parsed.startTicks,
+    comm: parsed.comm,
+  } as ProcessInfo;
+  // argv and the exe link are read only when someone asks: most rows are never classified,
+  // and the classification cache means a steady scan asks for none of them.
+  Object.defineProperty(row, "argv", {
+    enumerable: true,
+    get() {
+      if (argv === null) argv = splitCmdline(read(`${root}/${pid}/cmdline`) ?? "");
+      return argv;
+    },
+  });
+  Object.defineProperty(row, "executable", {
+    enumerable: true,
+    get() {
+      if (exe === null) exe = link(`${root}/${pid}/exe`)?.replace(/ \(deleted\)$/, "");
+      return exe;
+    },
+  });
+  return row;
+}
+
 export function createProcSource(options: ProcSourceOptions = {}): ProcessSource {
   const root = options.root ?? "/proc";
   const stat = statReaderFor(root);
   const known = new Map<number, Known>();
-  const read = (path: string): string | undefined => {
-    try {
-      return readFileSync(path, "latin1");
-    } catch {
-      return undefined; // the process exited or is another user's
-    }
-  };
-  const link = (path: string): string | undefined => {
-    try {
-      return readlinkSync(path);
-    } catch {
-      return undefined; // the process exited or is another user's
-    }
-  };
-
-  /** A new row; argv and the exe link are read only when someone asks. */
-  const rowOf = (pid: number, parsed: StatFields): ProcessInfo => {
-    const same = unchanged(known.get(pid), parsed);
-    if (same) return same;
-    let exe: string | null | undefined = null;
-    let argv: string[] | null = null;
-    const row = {
-      pid,
-      ppid: parsed.ppid,
-      pgid: parsed.pgid,
-      tpgid: parsed.tpgid,
-      tty: ttyFromNr(parsed.ttyNr),
-      startTime: parsed.startTicks,
-      comm: parsed.comm,
-    } as ProcessInfo;
-    // argv and the exe link are read only when someone asks: most rows are never classified,
-    // and the classification cache means a steady scan asks for none of them.
-    Object.defineProperty(row, "argv", {
-      enumerable: true,
-      get() {
-        if (argv === null) argv = splitCmdline(read(`${root}/${pid}/cmdline`) ?? "");
-        return argv;
-      },
-    });
-    Object.defineProperty(row, "executable", {
-      enumerable: true,
-      get() {
-        if (exe === null) exe = link(`${root}/${pid}/exe`)?.replace(/ \(deleted\)$/, "");
-        return exe;
-      },
-    });
-    known.set(pid, { row, ttyNr: parsed.ttyNr });
+  /** Reads `pid` now; a steady process keeps its row, with the argv and exe link it already read. */
+  const readRow = (pid: number, readAtTicks: number, renewed?: Set<number>): ProcessInfo | undefined => {
+    const parsed = stat.read(pid);
+    if (!parsed) return undefined; // exited between readdir and read
+    const prev = known.get(pid);
+    const row = unchanged(prev, parsed) ?? newRow(root, pid, parsed);
+    if (prev?.row.startTime !== row.startTime) renewed?.add(pid);
+    const startTicks = Number(parsed.startTicks);
+    known.set(pid, { row, ppid: parsed.ppid, ttyNr: parsed.ttyNr, startTicks, readAtTicks });
     return row;
   };
 
-  return {
-    async list(): Promise<ProcessInfo[]> {
-      const rows: ProcessInfo[] = [];
-      const present = new Set<number>();
-      let sinceCheck = 0;
-      let sliceStart = performance.now();
-      for (const name of await fsp.readdir(root)) {
-        const code = name.charCodeAt(0);
-        if (code < 48 || code > 57) continue;
-        if (++sinceCheck >= CHECK_EVERY) {
-          sinceCheck = 0;
-          if (performance.now() - sliceStart >= SLICE_MS) {
-            await new Promise((resolve) => setImmediate(resolve));
-            sliceStart = performance.now();
-          }
+  const pidMax = readPidMax();
+  const limits = { youngTicks: options.youngTicks ?? YOUNG_TICKS, rotation: options.rotation ?? ROTATION };
+  let clock: PidClock | undefined;
+  let pass = 0;
+
+  /**
+   * readdir gives the pid set; only the pids the plan names are read (proc-plan.ts). Without a pid clock
+   * (a test root, another pid namespace's /proc) every listed process is read, every poll.
+   */
+  async function list(): Promise<ProcessInfo[]> {
+    const names = await fsp.readdir(root);
+    // After readdir: every pid it listed was handed out before this clock reading.
+    const now = pidMax === undefined ? undefined : readPidClock(root);
+    const reused = now ? reusedPids(clock, now, pidMax!) : undefined;
+    const readAt = now?.uptimeTicks ?? 0;
+    pass += 1;
+    const rows: Array<ProcessInfo | undefined> = [];
+    const present = new Set<number>();
+    const renewed = new Set<number>();
+    const kept: number[] = [];
+    let sinceCheck = 0;
+    let sliceStart = performance.now();
+    for (const name of names) {
+      const code = name.charCodeAt(0);
+      if (code < 48 || code > 57) continue;
+      if (++sinceCheck >= CHECK_EVERY) {
+        sinceCheck = 0;
+        if (performance.now() - sliceStart >= SLICE_MS) {
+          await new Promise((resolve) => setImmediate(resolve));
+          sliceStart = performance.now();
         }
-        const pid = Number(name);
-        const parsed = stat.read(pid);
-        if (!parsed) continue; // exited between readdir and read
-        present.add(pid);
-        // A steady process keeps its row, with the argv and exe link it already read.
-        const row = rowOf(pid, parsed);
-        rows.push(row);
       }
-      for (const pid of known.keys()) if (!present.has(pid)) known.delete(pid);
-      stat.sweep(present);
-      return rows;
-    },
+      const pid = Number(name);
+      const k = known.get(pid);
+      if (k && reused && !mustRead(k, pid, pass, reused, limits)) {
+        kept.push(rows.length);
+        rows.push(k.row);
+        present.add(pid);
+        continue;
+      }
+      const row = readRow(pid, readAt, renewed);
+      if (!row) continue;
+      rows.push(row);
+      present.add(pid);
+    }
+    // A kept row whose parent exited (or whose parent's pid is another process now) was reparented.
+    for (const i of kept) {
+      const pid = rows[i]!.pid;
+      if (!orphaned(known.get(pid)!, pid, present, renewed)) continue;
+      rows[i] = readRow(pid, readAt);
+      if (!rows[i]) present.delete(pid);
+    }
+    for (const pid of known.keys()) if (!present.has(pid)) known.delete(pid);
+    stat.sweep(present);
+    clock = now;
+    return rows.filter((r) => r !== undefined);
+  }
+
+  return {
+    list,
     async process(pid: number) {
-      const parsed = stat.read(pid);
-      return parsed === undefined ? undefined : rowOf(pid, parsed);
+      return readRow(pid, clock?.uptimeTicks ?? 0);
     },
     async environ(pid: number) {
       const text = read(`${root}/${pid}/environ`);
