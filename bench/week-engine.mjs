@@ -26,7 +26,11 @@ const options = {
 
 const cpuUs = (c) => c.user + c.system;
 const rssMb = () => process.memoryUsage().rss / 2 ** 20;
+/** The process's highest RSS so far (ru_maxrss, KiB): catches a peak between two batches' samples. */
+const peakRssMb = () => process.resourceUsage().maxRSS / 1024;
 let engine;
+/** CPU at the end of the last batch: spool files taken by the watcher while the parent wrote count too. */
+let lastCpu;
 
 const ops = {
   /** createEngine, then one `list` over the control socket: the restart figure when the log is full. */
@@ -35,15 +39,19 @@ const ops = {
     const c0 = process.cpuUsage();
     engine = await createEngine(options);
     await request(paths.controlSocket, { op: "list" });
-    return { ms: performance.now() - t0, cpuMs: cpuUs(process.cpuUsage(c0)) / 1000, rssMb: rssMb() };
+    const started = { ms: performance.now() - t0, cpuMs: cpuUs(process.cpuUsage(c0)) / 1000, rssMb: rssMb() };
+    lastCpu = process.cpuUsage();
+    return { ...started, peakRssMb: peakRssMb() };
   },
   /** The parent wrote a batch of spool files up to simulated time `t`: drain and poll, report the CPU. */
   async batch({ t }) {
     clock.t = t;
-    const c0 = process.cpuUsage();
     await engine.drain();
     await engine.poll();
-    return { cpuUs: cpuUs(process.cpuUsage(c0)), rssMb: rssMb(), lines: engine.logStats().lines };
+    const cpu = cpuUs(process.cpuUsage(lastCpu));
+    lastCpu = process.cpuUsage();
+    const heapMb = process.memoryUsage().heapUsed / 2 ** 20;
+    return { cpuUs: cpu, rssMb: rssMb(), peakRssMb: peakRssMb(), heapMb, lines: engine.logStats().lines };
   },
   /** `seconds` of simulated time polled every 2 s, as the engine does. */
   async idle({ seconds }) {
@@ -51,13 +59,13 @@ const ops = {
       clock.t += 2000;
       await engine.poll();
     }
-    return { rssMb: rssMb(), t: clock.t };
+    return { rssMb: rssMb(), peakRssMb: peakRssMb(), t: clock.t };
   },
   async stop() {
     const stats = engine.stats();
     const log = engine.logStats();
     await engine.stop();
-    return { stats, log, rssMb: rssMb() };
+    return { stats, log, rssMb: rssMb(), peakRssMb: peakRssMb() };
   },
 };
 

@@ -4,7 +4,7 @@
 // linear time (per-file cost at 5,000 vs 1,000). The engine runs in a child process (bench/week-engine.mjs,
 // fake process table), so CPU and RSS are the engine's own; this process only writes the spool files.
 import { fork } from "node:child_process";
-import { writeFileSync, promises as fs } from "node:fs";
+import { renameSync, writeFileSync, promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -46,20 +46,25 @@ async function engineChild(home: string, t: number) {
   };
 }
 
+/** `peakRssMb`: the child's highest RSS so far (ru_maxrss), so a peak between two samples counts too. */
 interface Batch {
   cpuUs: number;
   rssMb: number;
+  peakRssMb: number;
+  heapMb: number;
   lines: number;
 }
 interface Started {
   ms: number;
   cpuMs: number;
   rssMb: number;
+  peakRssMb: number;
 }
 interface Stopped {
   stats: { accepted: number; duplicates: number; ignored?: number; rejected: number };
   log: { lines: number; rewrites: number };
   rssMb: number;
+  peakRssMb: number;
 }
 
 async function week(): Promise<Record<string, unknown>> {
@@ -71,6 +76,8 @@ async function week(): Promise<Record<string, unknown>> {
     await engine.call<Started>("start");
     const cpuPerBatch: number[] = [];
     let rssMax = 0;
+    let peakMax = 0;
+    let heapMax = 0;
     let linesMax = 0;
     let written = 0;
     const stream = workload({ events: EVENTS, sessions: SESSIONS });
@@ -79,12 +86,16 @@ async function week(): Promise<Record<string, unknown>> {
         const next = stream.next();
         if (next.done) break;
         written += 1;
-        writeFileSync(path.join(paths.spoolNew, `w${String(written).padStart(7, "0")}`), next.value.bytes);
+        // As the helper does (tmp, then rename): the engine's watcher never takes a half-written file.
+        const name = `w${String(written).padStart(7, "0")}`;
+        writeFileSync(path.join(paths.spoolTmp, name), next.value.bytes);
+        renameSync(path.join(paths.spoolTmp, name), path.join(paths.spoolNew, name));
         t += STEP_MS;
       }
       const b = await engine.call<Batch>("batch", { t });
       cpuPerBatch.push(b.cpuUs / BATCH);
       rssMax = Math.max(rssMax, b.rssMb);
+      heapMax = Math.max(heapMax, b.heapMb);
       linesMax = Math.max(linesMax, b.lines);
     }
     // Restart with the log as the events left it (its fullest), then the hour on the restarted engine.
@@ -99,13 +110,14 @@ async function week(): Promise<Record<string, unknown>> {
     t = hour.t;
     rssMax = Math.max(rssMax, hour.rssMb, restarts[0]!.rssMb);
     const stopped = await engine.call<Stopped>("stop");
+    peakMax = Math.max(before.peakRssMb, stopped.peakRssMb);
     engine.kill();
     await engine.exit();
     // Two more restarts after the hour, with the log the hour compacted (shown beside the figure).
     for (let i = 0; i < 2; i += 1) {
       engine = await engineChild(home, t);
       restarts.push(await engine.call<Started>("start"));
-      await engine.call<Stopped>("stop");
+      peakMax = Math.max(peakMax, (await engine.call<Stopped>("stop")).peakRssMb);
       engine.kill();
       await engine.exit();
     }
@@ -116,7 +128,8 @@ async function week(): Promise<Record<string, unknown>> {
     const last = avg(cpuPerBatch.slice(-tenth));
     // The events' counters live in the first engine; the restarted one re-reads the log, not the spool.
     const { stats } = before;
-    const lost = EVENTS - (stats.accepted + stats.duplicates + (stats.ignored ?? 0) + stats.rejected);
+    // Every workload file is a valid hook call, so a rejected one is lost too (a torn read of the spool).
+    const lost = EVENTS - (stats.accepted + stats.duplicates + (stats.ignored ?? 0));
     const fig = (figure: number, target: string, holds: boolean) => ({
       figure: Number(figure.toFixed(2)),
       target,
@@ -127,14 +140,17 @@ async function week(): Promise<Record<string, unknown>> {
       sessions: SESSIONS,
       perEventCpuUs: { first10pct: Number(first.toFixed(1)), last10pct: Number(last.toFixed(1)) },
       perEventCpuLastOverFirst: fig(last / first, "<= 1.5", last / first <= 1.5),
-      rssMbMax: fig(rssMax, "<= 120 (the engine's own process)", rssMax <= 120),
+      rssMbMax: fig(peakMax, "<= 120 (the engine's own process, its peak)", peakMax <= 120),
+      rssMbMaxSampled: Number(rssMax.toFixed(1)),
+      heapMbMaxSampled: Number(heapMax.toFixed(1)),
       logLinesMax: fig(linesMax, `<= ${MAX_LOG_LINES} + one batch`, linesMax <= MAX_LOG_LINES + BATCH),
       logLinesAfterHour: stopped.log.lines,
       logRewrites: stopped.log.rewrites,
       restartToListMs: fig(restart.ms, `<= 1000 (log of ${fullLines} lines)`, restart.ms <= 1000),
       restartCpuMs: Number(restart.cpuMs.toFixed(0)),
       restartAfterHourMs: restarts.slice(1).map((r) => Number(r.ms.toFixed(0))),
-      lost: fig(lost, "0", lost === 0),
+      rejected: stats.rejected,
+      lost: fig(lost, "0 (rejected included)", lost === 0),
     };
   } finally {
     engine.kill();

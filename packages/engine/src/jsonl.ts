@@ -4,6 +4,7 @@
 // after its mark (the moment its content was taken), so compaction never runs on the append path.
 import { constants, promises as fs } from "node:fs";
 import path from "node:path";
+import { StringDecoder } from "node:string_decoder";
 import type { z } from "zod";
 
 export interface JsonlFile<T> {
@@ -37,7 +38,7 @@ function kindOf(st: { isDirectory(): boolean; isFIFO(): boolean; isSocket(): boo
 /** `onError` hears what a queued write swallowed (the caller of rewrite() still gets its rejection). */
 export function jsonlFile<T>(
   file: string,
-  schema: z.ZodType<T>,
+  parseLine: (line: string) => T | undefined,
   maxBytes: number,
   onError: (error: unknown) => void = () => undefined,
 ): JsonlFile<T> {
@@ -65,7 +66,6 @@ export function jsonlFile<T>(
   };
   return {
     async read() {
-      let text: string;
       let handle: fs.FileHandle;
       try {
         handle = await fs.open(file, READ_FLAGS);
@@ -76,29 +76,25 @@ export function jsonlFile<T>(
         lines = 0;
         return [];
       }
+      const entries: T[] = [];
+      let skipped = 0;
       try {
         const st = await handle.stat();
         if (!st.isFile())
           throw new LogFileError(`${file} is ${kindOf(st)}, not a regular file: move it away and start again.`);
-        // Keep the newest part when the file outgrew its bound (a crash before compaction).
+        // Keep the newest part when the file outgrew its bound (a crash before compaction); the first
+        // line read from the middle is a fragment and is dropped.
         const start = Math.max(0, st.size - maxBytes);
-        const buffer = Buffer.alloc(st.size - start);
-        await handle.read(buffer, 0, buffer.length, start);
-        text = buffer.toString("utf8");
-        if (start > 0) text = text.slice(text.indexOf("\n") + 1);
+        await readLines(handle, start, st.size, start > 0, (line) => {
+          const entry = parseLine(line);
+          if (entry === undefined) skipped += 1;
+          else entries.push(entry);
+        });
       } finally {
         await handle.close();
       }
-      const entries: T[] = [];
-      for (const line of text.split("\n")) {
-        if (line.trim() === "") continue;
-        try {
-          const parsed = schema.safeParse(JSON.parse(line));
-          if (parsed.success) entries.push(parsed.data);
-        } catch {
-          // Skipped: a torn write or a hand edit.
-        }
-      }
+      // A torn last line or a hand edit: skipped, and said once, so a damaged log is seen in engine.log.
+      if (skipped > 0) onError(new Error(`${file}: ${skipped} unreadable line(s) skipped`));
       lines = entries.length;
       return entries;
     },
@@ -141,6 +137,49 @@ export function jsonlFile<T>(
     lineCount: () => lines,
     rewrites: () => rewrites,
     flush: () => queue,
+  };
+}
+
+/** Bytes read per step: a 16 MiB log never sits in memory whole (as a buffer, a string and its lines). */
+const READ_CHUNK = 1 << 20;
+
+/** Calls `onLine` for each non-blank line of [start, end) in order; `dropFirst` drops the first line. */
+async function readLines(
+  handle: fs.FileHandle,
+  start: number,
+  end: number,
+  dropFirst: boolean,
+  onLine: (line: string) => void,
+): Promise<void> {
+  const decoder = new StringDecoder("utf8");
+  const buffer = Buffer.alloc(Math.min(READ_CHUNK, Math.max(1, end - start)));
+  let rest = "";
+  let first = dropFirst;
+  for (let at = start; at < end;) {
+    const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, end - at), at);
+    if (bytesRead === 0) break; // the file shrank meanwhile
+    at += bytesRead;
+    const text = rest + decoder.write(buffer.subarray(0, bytesRead));
+    const parts = text.split("\n");
+    rest = parts.pop()!;
+    for (const line of parts) {
+      if (first) first = false;
+      else if (line.trim() !== "") onLine(line);
+    }
+  }
+  rest += decoder.end();
+  if (!first && rest.trim() !== "") onLine(rest);
+}
+
+/** A JSON line checked by `schema` (the acknowledgements file): undefined when it is not one. */
+export function zodLine<T>(schema: z.ZodType<T>): (line: string) => T | undefined {
+  return (line) => {
+    try {
+      const parsed = schema.safeParse(JSON.parse(line));
+      return parsed.success ? parsed.data : undefined;
+    } catch {
+      return undefined; // not JSON: a torn write or a hand edit, counted by the reader
+    }
   };
 }
 

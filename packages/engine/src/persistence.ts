@@ -6,8 +6,9 @@
 // appended while it works are kept after it (jsonl.ts).
 import type { Paths } from "@mytty-bar/paths";
 import type { EngineCore } from "./core.js";
-import { jsonlFile, type JsonlFile } from "./jsonl.js";
-import { AckEntrySchema, LogEntrySchema, type AckEntry, type LogEntry } from "./log-entry.js";
+import { jsonlFile, zodLine, type JsonlFile } from "./jsonl.js";
+import { AckEntrySchema, type AckEntry, type LogEntry } from "./log-entry.js";
+import { parseLogLine } from "./log-line.js";
 import { snapshotEntries } from "./log-snapshot.js";
 import { silentLog, type EngineLog } from "./log.js";
 
@@ -45,8 +46,8 @@ export class Persistence {
     options: PersistenceOptions = {},
   ): Promise<Persistence> {
     const log = options.log ?? silentLog;
-    const events = jsonlFile(paths.eventLog, LogEntrySchema, MAX_LOG_BYTES, (e) => log.swallowed("event-log", e));
-    const acks = jsonlFile(paths.acksFile, AckEntrySchema, MAX_ACK_BYTES, (e) => log.swallowed("acks-log", e));
+    const events = jsonlFile(paths.eventLog, parseLogLine, MAX_LOG_BYTES, (e) => log.swallowed("event-log", e));
+    const acks = jsonlFile(paths.acksFile, zodLine(AckEntrySchema), MAX_ACK_BYTES, (e) => log.swallowed("acks-log", e));
     const store = new Persistence(events, acks, options.maxLines ?? MAX_LOG_LINES);
     store.entries = await store.events.read();
     for (const entry of store.entries) {
