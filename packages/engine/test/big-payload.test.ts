@@ -169,6 +169,47 @@ describe("the engine with a 1 MiB many-key payload", () => {
     expect(withoutAt(logged[0]!)).toEqual(withoutAt(mapped(prepareSpool(bytes, new Date())).event));
   });
 
+  it("takes a mix of huge and small files in arrival order, per session", async () => {
+    const { paths, engine } = await world();
+    const session = { session_id: "a41d7c02-9e3b-4f58-b6a1-2c7d9e0f4b83" };
+    const huge = (n: number) =>
+      manyKeyPayload("claude-code", "PermissionRequest", SPOOL_MAX_PAYLOAD_BYTES - 64).replace(
+        '"prompt_id":"',
+        `"prompt_id":"huge-${n}-`,
+      );
+    const files: [string, Uint8Array][] = [
+      ["UserPromptSubmit", spool("claude-code", payload("claude-code", "UserPromptSubmit", session))],
+      ["PermissionRequest", spool("claude-code", huge(1))],
+      ["codex", spool("codex", payload("codex", "UserPromptSubmit", { turn_id: "mix-1" }))],
+      [
+        "UserPromptSubmit",
+        spool("claude-code", payload("claude-code", "UserPromptSubmit", { ...session, prompt_id: "a" })),
+      ],
+      ["PermissionRequest", spool("claude-code", huge(2))],
+      [
+        "UserPromptSubmit",
+        spool("claude-code", payload("claude-code", "UserPromptSubmit", { ...session, prompt_id: "b" })),
+      ],
+      ["Stop", spool("claude-code", payload("claude-code", "Stop", session))],
+    ];
+    const base = Date.now() / 1000 - 600;
+    for (const [i, [, bytes]] of files.entries()) {
+      const name = `f${i}`;
+      await fs.writeFile(path.join(paths.spoolTmp, name), bytes, { mode: 0o600 });
+      await fs.utimes(path.join(paths.spoolTmp, name), base + i, base + i);
+      await fs.rename(path.join(paths.spoolTmp, name), path.join(paths.spoolNew, name));
+    }
+    await engine.drain();
+    expect(engine.stats()).toMatchObject({ accepted: files.length, rejected: 0, duplicates: 0 });
+    await engine.stop();
+    const hooks = readFileSync(paths.eventLog, "utf8")
+      .split("\n")
+      .filter((line) => line.includes('"t":"event"'))
+      .map((line) => (JSON.parse(line) as { event: AgentEvent }).event)
+      .map((event) => (event.provider === "codex" ? "codex" : event.hook));
+    expect(hooks).toEqual(files.map(([hook]) => hook));
+  });
+
   it("still refuses bad and oversized files, counting each once", async () => {
     const { paths, engine } = await world();
     const text = manyKeyPayload("claude-code", "PermissionRequest", SPOOL_MAX_PAYLOAD_BYTES);
