@@ -1,7 +1,7 @@
 // Shared test helpers: fixture payloads as spool files, hand-made scans.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { formatSpoolFile, type ProviderId, type SpoolEnvelope } from "@mytty-bar/protocol";
+import { formatSpoolFile, SPOOL_MAX_PAYLOAD_BYTES, type ProviderId, type SpoolEnvelope } from "@mytty-bar/protocol";
 import type { DetectedAgent, ProcessInfo, ScanResult } from "@mytty-bar/detect";
 
 export const FIXTURES = fileURLToPath(new URL("../../../fixtures/payloads/", import.meta.url));
@@ -60,4 +60,10 @@ export function manyKeyPayload(provider: string, name: string, bytes: number): s
     members.push(member);
   }
   return shell.replace('"tool_input":0', `"tool_input":{${members.join(",")}}`);
+}
+
+/** A Claude Code PermissionRequest spool file of just under 1 MiB: ~96,000 tiny keys in its tool_input. */
+export function bigSpool(envelope: Partial<SpoolEnvelope> = {}): Uint8Array {
+  const body = manyKeyPayload("claude-code", "PermissionRequest", SPOOL_MAX_PAYLOAD_BYTES);
+  return spool("claude-code", body, { event: "PermissionRequest", ppid: 4242, ...envelope });
 }
