@@ -35,6 +35,7 @@ export interface PreparerOptions {
 interface Pending {
   owner: Worker;
   resolve(outcome: SpoolOutcome | "stopped"): void;
+  reject(error: unknown): void;
   bytes: Uint8Array;
   now: Date;
 }
@@ -60,7 +61,8 @@ export function createPreparer(options: PreparerOptions): Preparer {
   let stopped = false;
 
   const start = (): Worker => {
-    const started = new Worker(options.entry ?? defaultWorkerEntry());
+    // No flags of the engine's (a loader, heap sizes): the worker runs built JavaScript and needs none.
+    const started = new Worker(options.entry ?? defaultWorkerEntry(), { execArgv: [] });
     started.on("message", (reply: PrepareReply) => {
       const entry = pending.get(reply.id);
       pending.delete(reply.id);
@@ -78,7 +80,8 @@ export function createPreparer(options: PreparerOptions): Preparer {
         for (const [id, entry] of pending) {
           if (entry.owner !== started) continue;
           pending.delete(id);
-          entry.resolve(stopped ? "stopped" : prepareSpool(entry.bytes, entry.now));
+          if (stopped) entry.resolve("stopped");
+          else onLoop(entry);
         }
         exits.delete(exited);
         resolve();
@@ -88,9 +91,19 @@ export function createPreparer(options: PreparerOptions): Preparer {
     return started;
   };
 
+  /** A file its thread left: prepared here; a throw goes to the intake's caller, as on the loop's own path. */
+  const onLoop = (entry: Pending) => {
+    try {
+      entry.resolve(prepareSpool(entry.bytes, entry.now));
+    } catch (error) {
+      entry.reject(error);
+    }
+  };
+
   /** Idle: the thread no longer keeps the process alive, and ends after IDLE_MS (its ~10 MB back). */
   const rest = (idleWorker: Worker) => {
     idleWorker.unref();
+    if (idle) clearTimeout(idle);
     idle = setTimeout(() => {
       if (worker === idleWorker) worker = undefined; // the next big file starts a fresh one
       void idleWorker.terminate();
@@ -111,8 +124,8 @@ export function createPreparer(options: PreparerOptions): Preparer {
       // A copy of its own, moved rather than cloned: a Buffer may view a larger shared pool.
       const copy = new Uint8Array(bytes);
       const request: PrepareRequest = { id, bytes: copy, now: now.getTime() };
-      return new Promise((resolve) => {
-        pending.set(id, { owner, resolve, bytes, now });
+      return new Promise((resolve, reject) => {
+        pending.set(id, { owner, resolve, reject, bytes, now });
         owner.postMessage(request, [copy.buffer]);
       });
     },

@@ -34,7 +34,8 @@ const mapped = (outcome: SpoolOutcome | "stopped") => {
   return outcome;
 };
 
-describe("the parse worker", () => {
+// A ceiling, not a timing: each test parses 1 MiB payloads of ~96,000 keys more than once on a shared box.
+describe("the parse worker", { timeout: 90_000 }, () => {
   it("prepares a 1 MiB many-key payload with the same event and id as the loop", async () => {
     const bytes = big();
     expect(bytes.length).toBeGreaterThan(SPOOL_MAX_PAYLOAD_BYTES - 64);
@@ -60,7 +61,8 @@ describe("the parse worker", () => {
   });
 
   it("refuses bad big payloads with the outcome the loop gives", async () => {
-    const text = manyKeyPayload("claude-code", "PermissionRequest", SPOOL_MAX_PAYLOAD_BYTES - 4096);
+    // Past the threshold, not 1 MiB: each case is prepared twice, and the box is shared.
+    const text = manyKeyPayload("claude-code", "PermissionRequest", 4 * OFFLOAD_MIN_BYTES);
     const cases = [
       spool("claude-code", text.slice(0, -1)), // not JSON: a cut the helper did not make
       spool("claude-code", `[${text}]`), // JSON, not an object
@@ -95,6 +97,22 @@ describe("the parse worker", () => {
       "mapped",
     ]);
     expect(prep.running()).toBe(true);
+  });
+
+  it("prepares on the loop, with the same outcome, when its thread cannot start", async () => {
+    const kinds: string[] = [];
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "prepare-offload-"));
+    dirs.push(dir);
+    const broken = createPreparer({
+      onError: (kind) => void kinds.push(kind),
+      entry: new URL(`file://${path.join(dir, "no-such-worker.js")}`),
+    });
+    preparers.push(broken);
+    const bytes = big();
+    const now = new Date();
+    expect(mapped(await broken.prepare(bytes, now)).event).toEqual(mapped(prepareSpool(bytes, now)).event);
+    expect(kinds).toEqual(["prepare-worker"]);
+    expect(broken.running()).toBe(false);
   });
 
   it("ends its thread on stop() with a parse in flight; that file is not taken", async () => {
