@@ -1,9 +1,11 @@
 // Engine figures (docs/architecture.md#targets): hook → visible in list (p95 ≤ 250 ms), helper cost with a live
 // engine, idle CPU/RSS of `mytty-bar --headless` with 20 terminals over 60 s (≤ 2 % of a core,
-// ≤ 120 MB), and a 2,000-call burst 50 at a time (all accounted for). Real helper, real engine, real tmux.
+// ≤ 120 MB), a 2,000-call burst 50 at a time (all accounted for), and the loop's longest block while a 1 MiB
+// payload of tiny keys is ingested (≤ 50 ms, bench/big-payload.ts). Real helper, real engine, real tmux.
 import { promises as fs } from "node:fs";
 import { runId } from "@mytty-bar/protocol";
 import { Engine, fixture, hookCommand, makeWorld, ourRows, Tmux, until } from "../test/engine-harness.js";
+import { bigPayloadBlock } from "./big-payload.js";
 import { callHook, idleSample } from "./proc.js";
 import { summarize } from "./stats.js";
 
@@ -12,13 +14,15 @@ const TERMINALS = 20;
 const BURST = 2000;
 
 export default async function (): Promise<Record<string, unknown>> {
+  // First, alone in this process: the loop's longest block while a 1 MiB many-key payload is ingested.
+  const bigPayload = await bigPayloadBlock();
   const world = await makeWorld(["codex"]);
   const engine = new Engine(world);
   const tmux = new Tmux(world);
   await engine.start();
   const command = hookCommand(world, "codex", "UserPromptSubmit");
   const session = "be4c0000-0000-4000-8000-000000000001";
-  const result: Record<string, unknown> = {};
+  const result: Record<string, unknown> = { bigPayload };
   try {
     // Latency: helper exits → the run is the agent's current one in `list`.
     const latency: number[] = [];

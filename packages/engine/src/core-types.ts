@@ -10,4 +10,12 @@ export interface CoreCounters {
 
 export type Prepared =
   | { kind: "done"; status: "rejected" | "ignored"; reason: string; hold?: string }
-  | { kind: "join"; envelope: SpoolEnvelope; payload: Record<string, unknown>; event: AgentEvent };
+  | {
+      kind: "join";
+      envelope: SpoolEnvelope;
+      /** What answering reads of a held request; `{}` when `payloadLeft`. */
+      payload: Record<string, unknown>;
+      event: AgentEvent;
+      /** The parse worker kept the payload (prepare-worker.ts): nothing may be answered from it. */
+      payloadLeft?: true;
+    };

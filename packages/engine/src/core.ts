@@ -7,10 +7,8 @@ import {
   emptyEstimator,
   emptyTracker,
   isTerminal,
-  mapPayload,
   nextCursorDeadline,
   observeCursorEvent,
-  parseSpoolFile,
   restoreRun,
   type AgentEvent,
   type CursorEstimatorState,
@@ -27,6 +25,7 @@ import type { LogEntry, RunEntry } from "./log-entry.js";
 import { mergeChange, type Change } from "./change.js";
 
 import type { CoreCounters, Prepared } from "./core-types.js";
+import { prepareSpool, type SpoolOutcome } from "./prepare.js";
 
 export type { CoreCounters, Prepared } from "./core-types.js";
 
@@ -97,21 +96,17 @@ export class EngineCore {
 
   /** Parse and map one spool file. Raw bytes and payload go no further than the returned value. */
   prepare(bytes: Uint8Array, now: Date): Prepared {
-    const parsed = parseSpoolFile(bytes);
-    if (!parsed.ok) return this.done("rejected", parsed.error.code);
-    const { envelope, payload } = parsed;
+    return this.accept(prepareSpool(bytes, now), now);
+  }
+
+  /** Counts one prepared spool file (here or in the parse worker, prepare-offload.ts) and hands it on. */
+  accept(outcome: SpoolOutcome, now: Date): Prepared {
     // Any well-formed call proves the provider's hooks fire, mapped or not.
-    this.lastEventAt[envelope.provider] = now.toISOString();
-    const mapped = mapPayload({
-      provider: envelope.provider,
-      ...(envelope.event !== undefined ? { event: envelope.event } : {}),
-      payload,
-      now,
-      ...(envelope.cwd !== undefined ? { cwd: envelope.cwd } : {}),
-    });
-    if (mapped.status === "error") return this.done("rejected", mapped.code, envelope.hold);
-    if (mapped.status === "ignored") return this.done("ignored", mapped.reason, envelope.hold);
-    return { kind: "join", envelope, payload, event: mapped.event };
+    const provider = outcome.status === "mapped" ? outcome.envelope.provider : outcome.provider;
+    if (provider !== undefined) this.lastEventAt[provider] = now.toISOString();
+    if (outcome.status !== "mapped") return this.done(outcome.status, outcome.reason, outcome.hold);
+    const { envelope, payload, event, payloadLeft } = outcome;
+    return { kind: "join", envelope, payload, event, ...(payloadLeft ? { payloadLeft } : {}) };
   }
 
   /**

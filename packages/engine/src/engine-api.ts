@@ -72,7 +72,7 @@ export function engineApi(p: EngineParts): Engine {
       if (!p.markStopped()) return;
       p.answering.stop();
       publisher.stop();
-      p.intake.stop();
+      await p.intake.stop(); // also ends the parse worker (prepare-offload.ts)
       await p.remote.stop();
       await p.scheduler.stop();
       const server = p.server();

@@ -3,6 +3,7 @@
 import type { Scanner } from "@mytty-bar/detect";
 import type { Change, EngineCore } from "./core.js";
 import { createIntake, type Intake } from "./intake.js";
+import { createPreparer, type Preparer } from "./prepare-offload.js";
 import type { Scheduler } from "./schedule.js";
 import type { Answering } from "./answers/answering.js";
 
@@ -23,11 +24,20 @@ export interface IngestDeps {
   settle(): Promise<void>;
   /** Every ingested file, for the holds it announces (answers/answering.ts). */
   answering: Pick<Answering, "ingested">;
+  /** Where files are prepared; default a fresh one (prepare-offload.ts). Tests pass one they watch. */
+  preparer?: Preparer;
 }
 
-export function createIngest(deps: IngestDeps): Intake {
+/** The intake, whose stop() also ends the parse worker (resolves once its thread has exited). */
+export interface Ingest extends Omit<Intake, "stop"> {
+  stop(): Promise<void>;
+}
+
+export function createIngest(deps: IngestDeps): Ingest {
   const { core, clock } = deps;
-  return createIntake({
+  // Big files are parsed and mapped off the loop (prepare-offload.ts); the order of files stays the intake's.
+  const preparer = deps.preparer ?? createPreparer({ onError: deps.onError });
+  const intake = createIntake({
     dir: deps.dir,
     pollMs: deps.pollMs,
     onReject: () => {
@@ -38,7 +48,10 @@ export function createIngest(deps: IngestDeps): Intake {
     settle: deps.settle,
     onFile: async (bytes) => {
       const now = clock();
-      const prepared = core.prepare(bytes, now);
+      const outcome = await preparer.prepare(bytes, now);
+      // Stopped mid-parse: the file stays in the spool for the next start.
+      if (outcome === "stopped") return false;
+      const prepared = core.accept(outcome, now);
       if (prepared.kind === "done") deps.answering.ingested(undefined, prepared.hold, undefined);
       if (prepared.kind === "join") {
         const ppid = prepared.envelope.ppid;
@@ -50,15 +63,25 @@ export function createIngest(deps: IngestDeps): Intake {
         const change = core.commit(prepared, joined, now);
         const { envelope, event, payload } = prepared;
         const agentKey = change === "ignored" ? undefined : (agentOf(change) ?? core.runOwner.get(event.runId));
-        deps.answering.ingested(envelope, envelope.hold, { event, payload, agentKey });
+        // A held request whose payload the parse worker kept cannot be answered here: back to the terminal.
+        const joinedFor = prepared.payloadLeft ? undefined : { event, payload, agentKey };
+        deps.answering.ingested(envelope, envelope.hold, joinedFor);
         if (change !== "ignored") {
           deps.commit(change, now);
           return;
         }
       }
       deps.publish();
+      return true;
     },
   });
+  return {
+    ...intake,
+    async stop() {
+      intake.stop();
+      await preparer.stop();
+    },
+  };
 }
 
 /** The agent a committed change landed on (a duplicate logs nothing: then the run's owner says). */

@@ -12,8 +12,11 @@ const BATCH = 128;
 
 export interface IntakeOptions {
   dir: string;
-  /** Called once per readable file, in arrival order, awaited before the next; `arrivedAt` = its mtime (epoch ms). */
-  onFile(bytes: Buffer, arrivedAt: number): void | Promise<void>;
+  /**
+   * Called once per readable file, in arrival order, awaited before the next; `arrivedAt` = its mtime (epoch
+   * ms). `false`: not taken (the engine stopped mid-parse), so the file stays for the next start.
+   */
+  onFile(bytes: Buffer, arrivedAt: number): void | boolean | Promise<void | boolean>;
   /** A file that could not be taken (not a regular file, too big, unreadable, over the backlog cap). Once per file. */
   onReject(reason: string): void;
   /** Awaited after a batch was handed on and before its files are deleted: the engine's log is written here. */
@@ -81,15 +84,20 @@ export function createIntake(options: IntakeOptions): Intake {
       for (let at = over; at < ordered.length; at += BATCH) {
         const batch = ordered.slice(at, at + BATCH);
         const taken: string[] = [];
+        let declined = false;
         for (const name of batch) {
           if (stopped) break;
-          if (await take(name)) taken.push(name);
+          const took = await take(name);
+          if (took === "declined") declined = true;
+          if (declined) break;
+          if (took === "taken") taken.push(name);
         }
         await options.settle?.().catch((error: unknown) => failed("intake-settle", error));
         for (const name of taken) await remove(name);
         // Counted down only once deleted: a backlog of 0 means the spool holds nothing of this listing.
         backlog = Math.max(0, backlog - batch.length);
-        if (stopped) return;
+        // A declined file waits for the next drain (a watch event or the slow poll), not a busy loop.
+        if (stopped || declined) return;
       }
     }
   }
@@ -103,21 +111,21 @@ export function createIntake(options: IntakeOptions): Intake {
     }
   }
 
-  /** Hands one file on; false when it was gone already (nothing to delete). */
-  async function take(name: string): Promise<boolean> {
+  /** Hands one file on: "gone" when it was gone already (nothing to delete), "declined" when onFile said false. */
+  async function take(name: string): Promise<"taken" | "gone" | "declined"> {
     const read = await readSpoolFile(path.join(options.dir, name));
-    if (read === undefined) return false;
+    if (read === undefined) return "gone";
     if (read.bytes === undefined) {
       options.onReject(read.reason);
-      return true;
+      return "taken";
     }
     try {
-      await options.onFile(read.bytes, read.arrivedAt);
+      return (await options.onFile(read.bytes, read.arrivedAt)) === false ? "declined" : "taken";
     } catch (error) {
       failed("intake-handler", error);
       options.onReject("handler-error");
     }
-    return true;
+    return "taken";
   }
 
   return {

@@ -1,7 +1,7 @@
 // Shared test helpers: fixture payloads as spool files, hand-made scans.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { formatSpoolFile, type ProviderId, type SpoolEnvelope } from "@mytty-bar/protocol";
+import { formatSpoolFile, SPOOL_MAX_PAYLOAD_BYTES, type ProviderId, type SpoolEnvelope } from "@mytty-bar/protocol";
 import type { DetectedAgent, ProcessInfo, ScanResult } from "@mytty-bar/detect";
 
 export const FIXTURES = fileURLToPath(new URL("../../../fixtures/payloads/", import.meta.url));
@@ -40,4 +40,30 @@ export function agent(p: ProcessInfo, provider: ProviderId, terminal: DetectedAg
 
 export function scanOf(processes: ProcessInfo[], agents: DetectedAgent[] = []): ScanResult {
   return { processes, agents, at: new Date() };
+}
+
+/**
+ * A real fixture payload grown to just under `bytes` with tiny keys in its tool_input (~1 MiB → ~80,000
+ * keys): the shape that costs JSON.parse and the event id the most per byte. Built as text, so the caller
+ * holds no 80,000-key object (a bench must not measure its own garbage).
+ */
+export function manyKeyPayload(provider: string, name: string, bytes: number): string {
+  const data = JSON.parse(readFileSync(`${FIXTURES}${provider}/${name}.json`, "utf8")) as Record<string, unknown>;
+  const shell = JSON.stringify({ ...data, tool_input: 0 });
+  const members: string[] = [];
+  let room = bytes - Buffer.byteLength(shell) + 1; // the 0 placeholder goes
+  room -= 2; // the braces
+  for (let i = 0; ; i += 1) {
+    const member = `"k${i}":${i % 10}`;
+    if (member.length + (i > 0 ? 1 : 0) > room) break;
+    room -= member.length + (i > 0 ? 1 : 0);
+    members.push(member);
+  }
+  return shell.replace('"tool_input":0', `"tool_input":{${members.join(",")}}`);
+}
+
+/** A Claude Code PermissionRequest spool file of just under 1 MiB: ~96,000 tiny keys in its tool_input. */
+export function bigSpool(envelope: Partial<SpoolEnvelope> = {}): Uint8Array {
+  const body = manyKeyPayload("claude-code", "PermissionRequest", SPOOL_MAX_PAYLOAD_BYTES);
+  return spool("claude-code", body, { event: "PermissionRequest", ppid: 4242, ...envelope });
 }
