@@ -124,6 +124,21 @@ describe("mytty-doctor --host docker://<container>", () => {
     expect(fs.readdirSync(installed.home)).toEqual([]); // nothing written on this side
   });
 
+  it("install --host writes nothing in the container while one of its files there cannot be read", async () => {
+    const bad = containers.add("bad");
+    const settings = path.join(bad.home, ".claude", "settings.json");
+    fs.mkdirSync(path.dirname(settings), { recursive: true });
+    fs.writeFileSync(settings, '{\n  "hooks": {,}\n}\n');
+    const r = await doctor("install", "claude-code", "--host", "docker://bad");
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^Nothing was written: install changes all of its files or none/);
+    expect(r.stdout).toContain(`${settings}:2:13: value expected.`);
+    expect(r.stdout).toContain("`mytty-doctor install claude-code --host docker://bad`");
+    expect(fs.readFileSync(settings, "utf8")).toBe('{\n  "hooks": {,}\n}\n');
+    expect(fs.existsSync(path.join(bad.home, ".local"))).toBe(false);
+    expect(fs.existsSync(path.join(bad.home, ".claude", "skills"))).toBe(false);
+  });
+
   it("podman://<container> goes through podman, whose containers are not docker's", async () => {
     const pod = containers.add("pod", { cli: "podman" });
     const installed = await cli(BIN.doctor, "install", "claude-code", "--host", "podman://pod");
