@@ -140,8 +140,7 @@ interface ActionResult {
   dryRun: boolean;
   changes: ChangeOutcome[];
   skipped: { item: string; path: string; reason: string }[];
-  /** Items install/uninstall left alone because of a skipped one (all or none). */
-  heldBack: { item: string; path: string }[];
+  heldBack: { item: string; path: string }[]; // left alone because of a skipped one (all or none)
   status: StatusReport;
 }
 
@@ -153,14 +152,9 @@ export async function runChanges(
   ctx: Target,
 ): Promise<number> {
   const { session } = ctx;
+  const [skippedNow, heldNow] = [session.skipped(action, ids), session.heldBack(action, ids)];
   const result: ApplyResult = opts.dryRun
-    ? {
-        changes: session.changes(action, ids),
-        outcomes: [],
-        failed: [],
-        skipped: session.skipped(action, ids),
-        heldBack: session.heldBack(action, ids),
-      }
+    ? { changes: session.changes(action, ids), outcomes: [], failed: [], skipped: skippedNow, heldBack: heldNow }
     : await session.apply(action, ids);
   const diffText = opts.dryRun ? await session.diff(action, ids) : "";
   const todo = result.changes;
