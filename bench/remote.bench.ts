@@ -7,7 +7,7 @@ import { callHook } from "./proc.js";
 import { summarize } from "./stats.js";
 import { BIN, Engine, fixture, hookCommand, runCli, until } from "../test/engine-harness.js";
 import { startSshd } from "../test/support/sshd.js";
-import { localWorld, remoteWorld } from "../test/support/remote-world.js";
+import { localWorld, remoteWorld, sshSide } from "../test/support/remote-world.js";
 
 const CALLS = 40;
 const IDLE_SECONDS = 30;
@@ -21,9 +21,9 @@ function cpuWithChildrenMs(pid: number): number {
 
 export default async function (): Promise<Record<string, unknown>> {
   const sshd = await startSshd();
-  const remote = await remoteWorld(sshd);
+  const remote = await remoteWorld(sshSide(sshd));
   // Nothing runs on the "host" but the streamer: its scan is kept to a subtree with no agents.
-  const local = await localWorld(sshd, String(sshd.pid));
+  const local = await localWorld(sshSide(sshd), String(sshd.pid));
   const engine = new Engine(local);
   const result: Record<string, unknown> = {};
   try {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgentRow } from "@mytty-bar/engine";
 import { BIN, Engine, fixture, runCli, Tmux, until, type FakePane, type World } from "./engine-harness.js";
 import { SSHD, startSshd, type SshdFixture } from "./support/sshd.js";
-import { localWorld, remoteWorld } from "./support/remote-world.js";
+import { localWorld, remoteWorld, sshSide } from "./support/remote-world.js";
 
 let sshd: SshdFixture;
 let local: World;
@@ -77,11 +77,11 @@ function streamerPid(): number | undefined {
 
 beforeAll(async () => {
   sshd = await startSshd();
-  remote = await remoteWorld(sshd);
+  remote = await remoteWorld(sshSide(sshd));
   tmux = new Tmux(remote);
   pane = await tmux.pane("claude-code", "remote-claude");
   const server = await tmux.cmd("display-message", "-p", "#{pid}");
-  local = await localWorld(sshd, server);
+  local = await localWorld(sshSide(sshd), server);
   expect((await runCli(local, BIN.bar, ["remote", "add", sshd.destination])).code).toBe(0);
   engine = new Engine(local);
   await engine.start();

@@ -1,22 +1,47 @@
-// The "remote" side of the watching tests and benches: a World whose HOME is the sshd fixture's
-// remote HOME (where every ssh session lands), with Claude Code's hooks installed there by the real
-// doctor, and the local side's environment pointed at the fixture (MYTTY_BAR_SSH).
+// The "remote" side of the watching tests and benches: a World whose HOME is the remote HOME (where
+// every ssh session, or every `docker exec`, lands), with Claude Code's hooks installed there by the
+// real doctor, and the local side's environment pointed at it (MYTTY_BAR_SSH, or the stand-in docker).
 import { execFile } from "node:child_process";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { resolvePaths } from "@mytty-bar/installers";
 import { BIN, makeWorld, type World } from "../engine-harness.js";
+import type { Container, ContainerFixture } from "./containers.js";
 import type { SshdFixture } from "./sshd.js";
 
 const run = promisify(execFile);
+
+/** A "remote" the tests reach: an sshd fixture's session HOME, or a container's. */
+export interface RemoteSide {
+  destination: string;
+  remoteHome: string;
+  /** What the local side adds to its environment to reach it. */
+  clientEnv: NodeJS.ProcessEnv;
+  /** The local process tree the local engine's own detection is kept to: none of the remote's agents. */
+  localScanRoot: number;
+}
+
+export function sshSide(sshd: SshdFixture): RemoteSide {
+  return {
+    destination: sshd.destination,
+    remoteHome: sshd.remoteHome,
+    clientEnv: { MYTTY_BAR_SSH: sshd.sshCommand },
+    localScanRoot: sshd.pid,
+  };
+}
+
+/** docker://<name> (or podman://): the local scan root is the test's to give (localWorld needs one). */
+export function containerSide(containers: ContainerFixture, box: Container): Omit<RemoteSide, "localScanRoot"> {
+  return { destination: box.destination, remoteHome: box.home, clientEnv: containers.clientEnv };
+}
 
 /**
  * Fake agent executables (from the harness) under the remote HOME, and Claude Code's hooks installed
  * there by the real `mytty-doctor install claude-code --host <destination>`, over the fixture's sshd.
  */
-export async function remoteWorld(sshd: SshdFixture): Promise<World> {
-  const home = sshd.remoteHome;
+export async function remoteWorld(side: Omit<RemoteSide, "localScanRoot">): Promise<World> {
+  const home = side.remoteHome;
   const binDir = path.join(home, "fakebin");
   const probe = await makeWorld([]);
   await fs.cp(probe.binDir, binDir, { recursive: true });
@@ -27,11 +52,11 @@ export async function remoteWorld(sshd: SshdFixture): Promise<World> {
     LANG: "C",
     SHELL: "/bin/sh",
   };
-  // The doctor runs locally (its own throwaway HOME) and writes through the ssh session.
+  // The doctor runs locally (its own throwaway HOME) and writes through the ssh session (or exec).
   const doctorHome = await fs.mkdtemp(path.join(path.dirname(probe.home), "mytty-doctor-"));
   try {
-    await run(process.execPath, [BIN.doctor, "install", "claude-code", "--host", sshd.destination], {
-      env: { PATH: process.env.PATH, HOME: doctorHome, LANG: "C", MYTTY_BAR_SSH: sshd.sshCommand },
+    await run(process.execPath, [BIN.doctor, "install", "claude-code", "--host", side.destination], {
+      env: { PATH: process.env.PATH, HOME: doctorHome, LANG: "C", ...side.clientEnv },
     });
   } finally {
     await fs.rm(doctorHome, { recursive: true, force: true });
@@ -41,15 +66,15 @@ export async function remoteWorld(sshd: SshdFixture): Promise<World> {
 }
 
 /**
- * The local side: its own HOME, the fixture's ssh config, and each side's process scan kept to its own
- * tree (the "remote" is this machine): local detection under sshd, the host's under `remoteRoot`.
+ * The local side: its own HOME, the way to the remote, and each side's process scan kept to its own
+ * tree (the "remote" is this machine): local detection under `side.localScanRoot`, the host's under `remoteRoot`.
  */
-export async function localWorld(sshd: SshdFixture, remoteRoot: string): Promise<World> {
+export async function localWorld(side: RemoteSide, remoteRoot: string): Promise<World> {
   const local = await makeWorld([]);
   local.env = {
     ...local.env,
-    MYTTY_BAR_SSH: sshd.sshCommand,
-    MYTTY_BAR_SCAN_UNDER: String(sshd.pid),
+    ...side.clientEnv,
+    MYTTY_BAR_SCAN_UNDER: String(side.localScanRoot),
     MYTTY_BAR_REMOTE_SCAN_UNDER: remoteRoot,
   };
   return local;

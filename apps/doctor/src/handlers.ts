@@ -140,6 +140,7 @@ interface ActionResult {
   dryRun: boolean;
   changes: ChangeOutcome[];
   skipped: { item: string; path: string; reason: string }[];
+  heldBack: { item: string; path: string }[]; // left alone because of a skipped one (all or none)
   status: StatusReport;
 }
 
@@ -151,12 +152,14 @@ export async function runChanges(
   ctx: Target,
 ): Promise<number> {
   const { session } = ctx;
+  const [skippedNow, heldNow] = [session.skipped(action, ids), session.heldBack(action, ids)];
   const result: ApplyResult = opts.dryRun
-    ? { changes: session.changes(action, ids), outcomes: [], failed: [], skipped: session.skipped(action, ids) }
+    ? { changes: session.changes(action, ids), outcomes: [], failed: [], skipped: skippedNow, heldBack: heldNow }
     : await session.apply(action, ids);
   const diffText = opts.dryRun ? await session.diff(action, ids) : "";
   const todo = result.changes;
   const skipped = result.skipped.map((i) => ({ item: i.id, path: i.path, reason: invalidReason(i) }));
+  const heldBack = result.heldBack.map((i) => ({ item: i.id, path: i.path }));
   const after = await ctx.report();
   const code = result.failed.length > 0 || skipped.length > 0 ? 1 : 0;
   if (opts.json) {
@@ -165,6 +168,7 @@ export async function runChanges(
       dryRun: opts.dryRun === true,
       changes: result.outcomes,
       skipped,
+      heldBack,
       status: after,
       ...(opts.dryRun ? { diff: diffText } : {}),
     };
@@ -172,8 +176,11 @@ export async function runChanges(
     return code;
   }
   const out: string[] = [];
-  if (opts.dryRun) {
-    out.push(todo.length ? M.dryRun : M.nothingToDo);
+  const held = heldBack.map((h) => h.path);
+  if (held.length > 0) out.push(M.heldBack(action, opts.dryRun === true, held));
+  else if (opts.dryRun) {
+    if (todo.length > 0) out.push(M.dryRun);
+    else if (skipped.length === 0) out.push(M.nothingToDo);
     if (diffText) out.push(colorDiff(diffText, io.stdout.isTTY === true).trimEnd());
   } else {
     if (todo.length === 0 && skipped.length === 0) out.push(M.nothingToDo);
@@ -224,12 +231,13 @@ export async function runDiff(ids: TargetId[], opts: CommonOptions, io: Io, targ
         ? (["fix", []] as const)
         : await defaultDiff(ctx.session, ctx.paths, io);
   const text = await ctx.session.diff(op, chosen);
-  // An invalid file has no diff because it is never written: say so rather than look all clear.
+  // An invalid file has no diff because it is never written (and install then writes nothing at all):
+  // say so, and exit 1, rather than look all clear.
   const invalid = ids.length > 0 ? ctx.session.skipped(op, chosen) : ctx.session.skipped("fix");
   for (const i of invalid) io.stderr.write(`${invalidReason(i)}\n`);
   if (opts.json) io.stdout.write(`${JSON.stringify({ diff: text })}\n`);
   else if (text) io.stdout.write(colorDiff(text, io.stdout.isTTY === true));
-  return text ? 1 : 0;
+  return text || invalid.length > 0 ? 1 : 0;
 }
 
 /**

@@ -103,6 +103,9 @@ export const M = {
   deleted: (path: string) => `removed ${path}`,
   chmod: (path: string) => `made ${path} executable`,
   nothingToDo: "Nothing to do: everything is already as it should be.",
+  /** install/uninstall with an unreadable file among its items: it changes all of them or none. */
+  heldBack: (action: string, dryRun: boolean, paths: readonly string[]) =>
+    `${dryRun ? "Nothing would be written" : "Nothing was written"}: ${action} changes all of its files or none, and the file below cannot be read. Not ${dryRun ? "to be " : ""}written: ${paths.join(", ")}.`,
   dryRun: "Dry run: nothing was written. This is what would change:",
   summaryOk: "No issues found.",
   /** Nothing needs repair, but lines above still name a step (not installed yet, engine not running). */

@@ -2,6 +2,7 @@
 // pid file removed on SIGINT/SIGTERM; leftovers of a crash are replaced, a live engine is never.
 import { createEngine, EngineAlreadyRunningError, type Engine, type Notice } from "@mytty-bar/engine";
 import { resolvePaths, type Paths } from "@mytty-bar/paths";
+import { scanScope } from "./engine-runtime.js";
 import {
   dataDirDeniedText,
   dataDirInTheWayText,
@@ -28,9 +29,12 @@ export async function runHeadless(options: HeadlessOptions = {}): Promise<number
   let engine: Engine;
   try {
     // createEngine takes <data>/engine.pid (one engine per data dir) and replaces crash leftovers.
+    // MYTTY_BAR_SCAN_UNDER holds here as in the app and the TUI (docs/development.md).
+    const scope = scanScope(process.env);
     engine = await createEngine({
       paths,
       version: options.version ?? "0.1.0",
+      ...(scope ? { source: scope } : {}),
       ports: {
         notify: (notice: Notice) =>
           out(`notice ${notice.kind}: ${notice.title}${notice.body ? ` — ${notice.body}` : ""}`),

@@ -44,8 +44,11 @@ export function createIntegrations(paths: Paths, options: { pathVar?: string } =
     diff: async (provider) => await session().diff("install", [provider]),
     async fix(provider) {
       const s = session();
-      const { failed } = await s.apply("install", [provider]);
+      const { failed, skipped } = await s.apply("install", [provider]);
       if (failed[0]) throw new Error(`${failed[0].path}: ${failed[0].message}`);
+      // Install writes all of its files or none: an unreadable one means nothing was written.
+      if (skipped[0])
+        throw new Error(`${skipped[0].path}: ${skipped[0].detail ?? "cannot be read"}; nothing was written`);
       return rowsOf(s.plans());
     },
     async statusline() {

@@ -41,14 +41,21 @@ describe("integrations", () => {
     expect(JSON.parse(await readFile(paths.claudeSettings, "utf8"))).toHaveProperty("hooks");
   });
 
-  it("reports a settings file it cannot parse as invalid and never writes it", async () => {
+  it("reports a settings file it cannot parse as invalid; Fix says so and writes nothing at all", async () => {
     await mkdir(path.dirname(paths.claudeSettings), { recursive: true });
     await writeFile(paths.claudeSettings, '{ "hooks": { oops\n');
     const integrations = createIntegrations(paths);
     const row = integrations.rows().find((r) => r.id === "claude-code");
     expect(row?.status).toBe("invalid");
-    await integrations.fix("claude-code").catch(() => undefined);
+    expect(await integrations.diff("claude-code")).toBe("");
+    await expect(integrations.fix("claude-code")).rejects.toThrow(
+      new RegExp(`^${paths.claudeSettings}: .*; nothing was written$`),
+    );
     expect(await readFile(paths.claudeSettings, "utf8")).toBe('{ "hooks": { oops\n');
+    // Not the helper, the guide or the pointer either: a failed Fix changed nothing.
+    await expect(readFile(paths.helper)).rejects.toThrow(/ENOENT/);
+    await expect(readFile(paths.guide)).rejects.toThrow(/ENOENT/);
+    await expect(readFile(paths.claudeSkill)).rejects.toThrow(/ENOENT/);
   });
 
   it("rewrites the orchestration guide at launch, over a stale copy", async () => {

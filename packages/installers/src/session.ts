@@ -63,6 +63,11 @@ export interface ApplyResult {
   failed: FailedOutcome[];
   /** Selected items left alone because their file cannot be read. */
   skipped: ItemPlan[];
+  /**
+   * Selected items that could be written but were not, because install/uninstall writes all of its
+   * items or none and `skipped` holds one (docs/doctor.md#promises).
+   */
+  heldBack: ItemPlan[];
 }
 
 /** What reading needs (status): kept apart so a read-only bundle leaves the write side out. */
@@ -74,6 +79,8 @@ export interface ReadSession {
   items(op: Op, ids?: readonly TargetId[]): ItemPlan[];
   /** Selected items whose file cannot be read: never written, each with its remedy. */
   skipped(op: Op, ids?: readonly TargetId[]): ItemPlan[];
+  /** Selected items not written because `skipped` is not empty (install and uninstall: all or none). */
+  heldBack(op: Op, ids?: readonly TargetId[]): ItemPlan[];
   changes(op: Op, ids?: readonly TargetId[]): FileChange[];
   /**
    * Claude Code's statusLine entry (docs/usage-meters.md#claude-code-the-statusline-pass-through-opt-in) when
@@ -97,23 +104,37 @@ function narrow(plans: Plans, ids: readonly TargetId[]): Plans {
   return { ...plans, providers: plans.providers.filter(named), pointers: plans.pointers.filter(named) };
 }
 
+interface Selection {
+  items: ItemPlan[];
+  skipped: ItemPlan[];
+  heldBack: ItemPlan[];
+}
+
+/**
+ * install and uninstall write all of their items or none: a named agent whose file cannot be read
+ * leaves the helper, the guide and the pointers as they were, so a failed command changed nothing and
+ * running it again once the file is fixed does all of it. fix repairs what it can and leaves the
+ * unreadable file (docs/doctor.md#promises).
+ */
+function allOrNone(op: Op, chosen: readonly ItemPlan[]): Selection {
+  const skipped = chosen.filter((i) => i.status === "invalid");
+  const items = chosen.filter((i) => i.status !== "invalid");
+  if (skipped.length === 0) return { items, skipped, heldBack: [] };
+  const writes = (i: ItemPlan) => (op === "uninstall" ? i.uninstall : i.install).length > 0;
+  return { items: [], skipped, heldBack: items.filter(writes) };
+}
+
 function select(
   plans: Plans,
   op: Op,
   ids: readonly TargetId[],
   options: SessionOptions,
   statusline: () => ItemPlan,
-): { items: ItemPlan[]; skipped: ItemPlan[] } {
+): Selection {
   const { settings } = options;
   const opts = { pointers: settings.pointers };
-  if (op === "guide")
-    return plans.guide.status === "invalid"
-      ? { items: [], skipped: [plans.guide] }
-      : { items: [plans.guide], skipped: [] };
-  if (op === "statusline") {
-    const item = statusline();
-    return item.status === "invalid" ? { items: [], skipped: [item] } : { items: [item], skipped: [] };
-  }
+  if (op === "guide") return allOrNone(op, [plans.guide]);
+  if (op === "statusline") return allOrNone(op, [statusline()]);
   if (op === "fix") {
     const scope = narrow(plans, ids);
     const skipped = [...scope.providers, scope.helper, scope.guide, ...scope.pointers].filter(
@@ -124,7 +145,7 @@ function select(
     // to write (the user may have taken it out by hand).
     const claude = ids.length === 0 || ids.includes("claude-code");
     if (claude && statusline().status === "needs-repair") items.push(statusline());
-    return { items, skipped };
+    return { items, skipped, heldBack: [] };
   }
   const chosen =
     op === "install" ? installItems(plans, ids, opts) : uninstallItems(plans, ids.length > 0 ? ids : TARGET_IDS);
@@ -135,7 +156,7 @@ function select(
     const item = statusline();
     if (op === "install" || item.uninstall.length > 0) chosen.push(item);
   }
-  return { items: chosen.filter((i) => i.status !== "invalid"), skipped: chosen.filter((i) => i.status === "invalid") };
+  return allOrNone(op, chosen);
 }
 
 /** The plans and the selection of items, without the write side (apply.ts, diff.ts). */
@@ -156,6 +177,7 @@ export function readSession(options: SessionOptions): ReadSession & { claude(): 
     },
     items,
     skipped: (op, ids = []) => select(plans(), op, ids, options, statusline).skipped,
+    heldBack: (op, ids = []) => select(plans(), op, ids, options, statusline).heldBack,
     statusline: () => {
       // Not opted in: plan it (three reads and a parse) only when settings.json names our script at all.
       if (
@@ -182,6 +204,7 @@ export function openSession(options: SessionOptions): Session {
     async apply(op, ids = []) {
       const items = read.items(op, ids);
       const skipped = read.skipped(op, ids);
+      const heldBack = read.heldBack(op, ids);
       const todo = read.changes(op, ids);
       const host = options.host;
       const outcomes = host
@@ -192,7 +215,7 @@ export function openSession(options: SessionOptions): Session {
       } else if (op !== "uninstall" && op !== "statusline" && items.some((i) => i.id === "claude-code"))
         rememberWriter(options.paths, read.claude());
       read.refresh();
-      return { changes: todo, outcomes, failed: outcomes.filter(isFailed), skipped };
+      return { changes: todo, outcomes, failed: outcomes.filter(isFailed), skipped, heldBack };
     },
   };
 }

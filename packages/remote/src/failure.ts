@@ -1,6 +1,7 @@
 // Why a remote command failed, in one line with the command that fixes it. ssh reports its own
-// failures with exit code 255 and a message on stderr; docker exec uses 125–127. The patterns are
-// OpenSSH's and Docker's/Podman's own messages (docs/remote.md#installing-on-a-host).
+// failures with exit code 255 and a message on stderr; the docker CLI exits 1 for the daemon's errors
+// (no such container, no daemon) and 126/127 when the command cannot start, podman 125 for its own.
+// The patterns are OpenSSH's and Docker's/Podman's own messages (docs/remote.md#containers).
 import type { Destination } from "./destination.js";
 import { checkCommand } from "./command.js";
 import type { RemoteResult } from "./run.js";
@@ -28,8 +29,9 @@ const KEY_REFUSED = /Permission denied|Too many authentication failures|no mutua
 const HOST_KEY = /Host key verification failed|REMOTE HOST IDENTIFICATION HAS CHANGED|No .* host key is known/i;
 const NO_SH =
   /(^|[\s:])sh: (command )?not found|exec: sh: not found|"sh": executable file not found|sh: No such file or directory|exec: "sh"/i;
-const NO_CONTAINER =
-  /No such container|is not running|Cannot connect to the Docker daemon|no container with name or ID/i;
+const NO_CONTAINER = /No such container|is not running|no container with name or ID|container state improper/i;
+const NO_DAEMON =
+  /Cannot connect to the Docker daemon|Is the docker daemon running|unable to connect to Podman socket/i;
 
 /** The most telling line of stderr: the last non-empty one, control characters removed, at most 160 characters. */
 function lastLine(stderr: string): string {
@@ -89,11 +91,18 @@ export function classifyFailure(
       );
     return fail("failed", `ssh to ${name} failed${because}: try ${check} to see why.`);
   }
-  if (result.code !== 125 && result.code !== 126 && result.code !== 127) return undefined;
+  if (result.code !== 1 && result.code !== 125 && result.code !== 126 && result.code !== 127) return undefined;
+  if (NO_DAEMON.test(result.stderr))
+    return fail(
+      "no-container",
+      `Cannot reach ${client}'s engine for container ${destination.container}${because}: start ${client === "docker" ? "Docker" : "Podman (podman machine start)"}, then try ${check}.`,
+    );
   if (NO_CONTAINER.test(result.stderr))
     return fail(
       "no-container",
       `Cannot reach container ${destination.container}${because}: start it, then try ${check}.`,
     );
+  // Exit 1 without the daemon's words is the script's own status: its caller's business.
+  if (result.code === 1) return undefined;
   return fail("failed", `${client} exec into ${destination.container} failed${because}: try ${check} to see why.`);
 }
