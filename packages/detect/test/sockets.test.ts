@@ -1,5 +1,5 @@
 // The socket-table parsers behind a remote row's local tab (docs/remote.md#jump-to-a-remote-agent), on
-// tables recorded from this kind of machine (fixtures/sockets/README.md), and the live /proc reader.
+// tables recorded from this kind of machine (fixtures/sockets, sources in its README), and the live /proc reader.
 import { readFileSync } from "node:fs";
 import net from "node:net";
 import { describe, expect, it } from "vitest";
