@@ -45,6 +45,8 @@ export const LOCAL_TAB_TEXT = {
   controlMaster:
     "its connection belongs to an ssh ControlMaster, which every tab using it shares (set ControlMaster no for that host to tell tabs apart)",
   noTty: "the local ssh client that holds its connection has no terminal",
+  /** Added when the agent sits in the host's tmux: its SSH_CONNECTION is the one the tmux server started under. */
+  staleInTmux: " (in the host's tmux it names the ssh session the tmux server was started from, which may have ended)",
 };
 
 /** A ControlPersist master retitles itself "ssh: <path> [mux]"; `-M` starts one in the foreground. */

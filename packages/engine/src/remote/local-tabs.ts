@@ -59,7 +59,8 @@ export async function refreshLocalTabs(
     for (const record of remote) {
       const match = matchLocalTab(parseSshConnection(record.terminal.hints?.ssh_connection), clients);
       if (!match.ok) {
-        next.set(record.key, { problem: match.reason });
+        const inTmux = match.reason === LOCAL_TAB_TEXT.noMatch && record.terminal.tmuxPane !== undefined;
+        next.set(record.key, { problem: inTmux ? match.reason + LOCAL_TAB_TEXT.staleInTmux : match.reason });
         continue;
       }
       const where = await deps.locate(match.pid, processes);
