@@ -97,6 +97,8 @@ describe("procSocketReader (this machine's /proc)", () => {
         local: { addr: "127.0.0.1", port: client.localPort },
         remote: { addr: "127.0.0.1", port },
       });
+      // Not asked for TCP: none listed (the kernel's TCP table is not read).
+      expect((await procSocketReader()([process.pid], new Set())).get(process.pid)?.connections).toEqual([]);
     } finally {
       client.destroy();
       await new Promise((resolve) => server.close(resolve));

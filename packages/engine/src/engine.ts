@@ -28,7 +28,7 @@ import { createAnswering } from "./answers/answering.js";
 import { answerFiles } from "./answers/files.js";
 import { isAlivePid } from "./lock.js";
 import { createRemoteHosts } from "./remote/hosts.js";
-import { refreshLocalTabs } from "./remote/local-tabs.js";
+import { refreshLocalTabs, socketCache } from "./remote/local-tabs.js";
 
 export type { Engine, EngineOptions } from "./engine-types.js";
 
@@ -71,7 +71,7 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
   const hookPresence = createHookPresence(paths);
   let stopped = false;
   const localTabs = {
-    readSockets: options.readSockets ?? defaultSocketReader(process.platform, defaultExec),
+    readSockets: socketCache(options.readSockets ?? defaultSocketReader(process.platform, defaultExec)),
     locate: scanner.locateProcess?.bind(scanner) ?? (() => Promise.resolve(undefined)),
     selfPid: process.pid,
   };
@@ -114,7 +114,9 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
     beforeScan: settings.reloadIfChanged,
     afterScan: async (now) => {
       await sweepStatusline(paths.statuslineDir, now.getTime()).catch(failed("statusline-sweep"));
-      const tabs = await refreshLocalTabs(core, scheduler.processes(), localTabs).catch(failed("local-tabs"));
+      const tabs = await refreshLocalTabs(core, scheduler.processes(), localTabs, now.getTime()).catch(
+        failed("local-tabs"),
+      );
       if (tabs) publisher.schedule();
       return insights ? pollInsights(core, insights, hookPresence, now) : undefined;
     },

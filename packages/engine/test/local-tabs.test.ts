@@ -3,7 +3,12 @@
 import { describe, expect, it } from "vitest";
 import type { HeldSockets, ProcessInfo } from "@mytty-bar/detect";
 import type { EngineCore } from "../src/core.js";
-import { refreshLocalTabs, type LocalTabResult } from "../src/remote/local-tabs.js";
+import {
+  refreshLocalTabs,
+  socketCache,
+  UNCONNECTED_RECHECK_MS,
+  type LocalTabResult,
+} from "../src/remote/local-tabs.js";
 
 const proc = (pid: number, ppid: number, argv: string[]): ProcessInfo => ({
   pid,
@@ -44,13 +49,13 @@ describe("refreshLocalTabs", () => {
     const asked: number[][] = [];
     const changed = await refreshLocalTabs(c as unknown as EngineCore, processes, {
       selfPid: 500,
-      readSockets: async (pids) => {
+      readSockets: socketCache(async (pids) => {
         asked.push([...pids]);
         return new Map([
           [11, held(5000)],
           [502, held(6000)],
         ]);
-      },
+      }),
       locate: async (pid) => ({ tty: "pts/4", terminal: { app: "tmux", tmuxPane: `%${pid}` } }),
     });
     expect(changed).toBe(true);
@@ -66,11 +71,33 @@ describe("refreshLocalTabs", () => {
     const c = core([{ key: "local", terminal: {} }]);
     const deps = {
       selfPid: 1,
-      readSockets: async () => {
+      readSockets: socketCache(async () => {
         throw new Error("not asked");
-      },
+      }),
       locate: async () => undefined,
     };
     expect(await refreshLocalTabs(c as unknown as EngineCore, [proc(11, 1, ["ssh", "x"])], deps)).toBe(false);
+  });
+
+  it("lists a client's TCP connection once; an unconnected one again after a while; a master's listener always", async () => {
+    const asked: Array<[number[], number[]]> = [];
+    let listens = false;
+    const cache = socketCache(async (pids, tcpFor) => {
+      asked.push([[...pids], [...(tcpFor ?? [])]]);
+      return new Map(
+        pids.map((pid) => [
+          pid,
+          { connections: pid === 11 && tcpFor?.has(pid) ? held(5000).connections : [], listensOnUnix: listens },
+        ]),
+      );
+    });
+    const ssh = [proc(11, 1, ["ssh", "a"]), proc(12, 1, ["ssh", "b"])];
+    await cache.read(ssh, 0);
+    listens = true;
+    expect((await cache.read(ssh, 1000)).get(11)).toEqual({ ...held(5000), listensOnUnix: true });
+    await cache.read(ssh, UNCONNECTED_RECHECK_MS + 1);
+    // A new process under a reused pid is read afresh.
+    await cache.read([{ ...ssh[0]!, startTime: "2" }], UNCONNECTED_RECHECK_MS + 2);
+    expect(asked.map(([, tcp]) => tcp)).toEqual([[11, 12], [], [12], [11]]);
   });
 });
