@@ -2,7 +2,7 @@
 // persists and publishes; scheduling (scans, poll, timers) and publishing live in their own modules.
 // Effects (scanner, CPU sampler, clock, ports) come in through options.
 import { randomUUID } from "node:crypto";
-import { createScanner, createSource, defaultExec, defaultSocketReader, type ProcessSource } from "@mytty-bar/detect";
+import { createScanner, createSource, type ProcessSource } from "@mytty-bar/detect";
 import { EngineCore, type Change } from "./core.js";
 import { createCpuSampler } from "./cpu.js";
 import { pollInsights } from "./enrich.js";
@@ -28,7 +28,7 @@ import { createAnswering } from "./answers/answering.js";
 import { answerFiles } from "./answers/files.js";
 import { isAlivePid } from "./lock.js";
 import { createRemoteHosts } from "./remote/hosts.js";
-import { refreshLocalTabs, socketCache } from "./remote/local-tabs.js";
+import { localTabsDeps, refreshLocalTabs } from "./remote/local-tabs.js";
 
 export type { Engine, EngineOptions } from "./engine-types.js";
 
@@ -70,11 +70,7 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
   const insights = options.insights === false ? undefined : (options.insights ?? createInsights({ paths }));
   const hookPresence = createHookPresence(paths);
   let stopped = false;
-  const localTabs = {
-    readSockets: socketCache(options.readSockets ?? defaultSocketReader(process.platform, defaultExec)),
-    locate: scanner.locateProcess?.bind(scanner) ?? (() => Promise.resolve(undefined)),
-    selfPid: process.pid,
-  };
+  const localTabs = localTabsDeps(scanner, options.readSockets);
 
   const answering = createAnswering({
     core,

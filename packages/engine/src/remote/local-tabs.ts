@@ -3,7 +3,8 @@
 // the agents' SSH_CONNECTION by local-tab.ts; the one match's tty is located like an agent's.
 // An ssh client keeps its one connection for life, so its sockets are read once (the kernel's TCP table
 // costs tens of ms to list); a client seen without a connection yet is read again after a while.
-import type { HeldSockets, JoinResult, ProcessInfo, SocketReader } from "@mytty-bar/detect";
+import { defaultExec, defaultSocketReader } from "@mytty-bar/detect";
+import type { HeldSockets, JoinResult, ProcessInfo, Scanner, SocketReader } from "@mytty-bar/detect";
 import type { EngineCore } from "../core.js";
 import { LOCAL_TAB_TEXT, matchLocalTab, parseSshConnection, type LocalSshClient } from "./local-tab.js";
 
@@ -40,6 +41,15 @@ function descendantsOf(processes: readonly ProcessInfo[], root: number): Set<num
     }
   }
   return below;
+}
+
+/** The engine's own: this platform's socket reader (cached), the scanner's locate, this process's pid. */
+export function localTabsDeps(scanner: Partial<Pick<Scanner, "locateProcess">>, reader?: SocketReader): LocalTabsDeps {
+  return {
+    readSockets: socketCache(reader ?? defaultSocketReader(process.platform, defaultExec)),
+    locate: scanner.locateProcess?.bind(scanner) ?? (() => Promise.resolve(undefined)),
+    selfPid: process.pid,
+  };
 }
 
 /** How long a client's "no connection" answer is reused (a muxed client never gets one). */
