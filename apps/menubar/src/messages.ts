@@ -261,8 +261,8 @@ export const remoteText = {
 };
 
 /** Jump on an agent of a watched host: fail closed (docs/remote.md#jump-to-a-remote-agent). */
-export function remoteFocusText(host: string): string {
-  return `This agent runs on ${host}: the local tab running \`ssh ${host}\` cannot be told apart exactly yet, so nothing was switched; open that tab yourself.`;
+export function remoteFocusText(host: string, reason: string): string {
+  return `This agent runs on ${host} and the local tab running \`ssh ${host}\` is not known exactly: ${reason}. Nothing was switched; open that tab yourself.`;
 }
 
 /** The popup's settings list of watched hosts (read-only there: `mytty-bar remote add|remove` edits it). */

@@ -44,7 +44,7 @@ describe("tmux jump", () => {
     );
   });
 
-  it("fails closed for an agent on a watched host: the same pane id here is never selected", async () => {
+  it("fails closed for an agent on a watched host with no local tab matched: the same pane id here is never selected", async () => {
     const first = await paneId("work:1.0");
     const before = (await server.tmux("display-message", "-p", "-t", "work", "#{window_index} #{pane_id}")).trim();
     const outcome = await focusAgent(
@@ -52,7 +52,7 @@ describe("tmux jump", () => {
       deps(),
     );
     expect(outcome.status).toBe("nothing");
-    expect(outcome.detail).toMatch(/runs on devbox: .*`ssh devbox`.*nothing was switched/);
+    expect(outcome.detail).toMatch(/runs on devbox .*`ssh devbox`.*not been matched.*Nothing was switched/);
     expect((await server.tmux("display-message", "-p", "-t", "work", "#{window_index} #{pane_id}")).trim()).toBe(
       before,
     );

@@ -69,6 +69,8 @@ export const say = {
     `"${agent}" matches ${ids.length} agents (${ids.join(", ")}): address one by its id.`,
   agentNotInTmux: (agent: string) =>
     `Agent ${agent} does not run in a tmux pane, so mytty-team cannot type into or read it; use the menu bar to focus it.`,
+  agentOnHost: (agent: string, host: string) =>
+    `Agent ${agent} runs on ${host}: its tmux pane is that host's, and mytty-team acts on this machine's panes only; use the menu bar's Jump (docs/remote.md).`,
   selfClose: (id: string) => `${id} is the pane you are running in; mytty-team close will not end its caller.`,
   badLabel: (label: string) =>
     `Label ${JSON.stringify(label)} is not usable: use 1–64 characters (at most 128 bytes) of printable text without tabs or newlines.`,

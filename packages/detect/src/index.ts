@@ -47,3 +47,20 @@ export {
   type JoinResult,
   type SourceKind,
 } from "./scanner.js";
+export {
+  parseProcNetTcp,
+  parseLsofTcp,
+  listeningUnixInodes,
+  connectionsOf,
+  normaliseAddr,
+  type Endpoint,
+  type TcpConnection,
+  type TcpEntry,
+} from "./sockets.js";
+export {
+  procSocketReader,
+  lsofSocketReader,
+  defaultSocketReader,
+  type SocketReader,
+  type HeldSockets,
+} from "./sources/tcp.js";

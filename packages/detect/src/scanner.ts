@@ -53,6 +53,8 @@ export interface Scanner {
    * fresh list).
    */
   join(pid: number, processes?: readonly ProcessInfo[]): Promise<JoinResult>;
+  /** Where any listed process's tty lives (tmux pane, host app), as for an agent; undefined when not listed. */
+  locateProcess(pid: number, processes: readonly ProcessInfo[]): Promise<JoinResult | undefined>;
   readonly cache: ClassificationCache;
   readonly tmux: TmuxWatcher;
 }
@@ -187,5 +189,12 @@ export function createScanner(options: ScannerOptions = {}): Scanner {
     return found ? { p: found.p, c: { provider: found.provider }, via: "hint" } : undefined;
   }
 
-  return { scan, join, cache, tmux };
+  async function locateProcess(pid: number, processes: readonly ProcessInfo[]): Promise<JoinResult | undefined> {
+    const table = tableOf(processes);
+    const p = table.byPid.get(pid);
+    if (!p) return undefined;
+    return { tty: p.tty, terminal: await locate(await context(table, p.tty ? [p.tty] : []), p) };
+  }
+
+  return { scan, join, locateProcess, cache, tmux };
 }

@@ -19,6 +19,7 @@ import {
 import type { JoinResult, ProcessInfo, ScanResult } from "@mytty-bar/detect";
 import { chainVerdict } from "./join.js";
 import { adoptSession, fallbackRef, joinedRef, markScanned } from "./routing.js";
+import type { LocalTabResult } from "./remote/local-tabs.js";
 import { recordFromRef, refOf, hintsOf, notePollActivity, type AgentRecord, type AgentRef } from "./agents.js";
 import { disconnectEvent, pruneRecords, pruneRuns } from "./retention.js";
 import type { LogEntry, RunEntry } from "./log-entry.js";
@@ -62,6 +63,8 @@ export class EngineCore {
   readonly hostProcesses = new Map<string, ReadonlyMap<number, ProcessInfo>>();
   /** Watched hosts whose link is down, and since when (ISO): their rows show `disconnected`. */
   readonly hostsDown = new Map<string, string>();
+  /** Remote agents (by key) → the local tab running their ssh, or why it is not known (remote/local-tabs.ts). */
+  readonly localTabs = new Map<string, LocalTabResult>();
   readonly counters: CoreCounters = { accepted: 0, duplicates: 0, rejected: 0, ignored: 0 };
   readonly lastEventAt: Record<string, string> = {};
 

@@ -1,5 +1,5 @@
 // The engine's public shape: what createEngine takes and what it hands back to a front end.
-import type { ProcessSource, Scanner } from "@mytty-bar/detect";
+import type { ProcessSource, Scanner, SocketReader } from "@mytty-bar/detect";
 import type { Paths } from "@mytty-bar/paths";
 import type { CpuSampler } from "./cpu.js";
 import type { InsightsInspector } from "./insights/index.js";
@@ -15,7 +15,9 @@ export interface EngineOptions {
   /** Initial settings; read from <data>/settings.json when absent (and re-read when the file changes). */
   settings?: Settings;
   /** Process table, foreground agents and the hook join (default: detect's scanner). */
-  scanner?: Pick<Scanner, "scan" | "join">;
+  scanner?: Pick<Scanner, "scan" | "join"> & Partial<Pick<Scanner, "locateProcess">>;
+  /** Local processes' TCP sockets, for remote rows' local tabs (default: /proc on Linux, lsof elsewhere). */
+  readSockets?: SocketReader;
   /** Used for the cwd join fallback (default: detect's source for this platform). */
   source?: Pick<ProcessSource, "cwd">;
   cpu?: CpuSampler;

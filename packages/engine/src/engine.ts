@@ -28,6 +28,7 @@ import { createAnswering } from "./answers/answering.js";
 import { answerFiles } from "./answers/files.js";
 import { isAlivePid } from "./lock.js";
 import { createRemoteHosts } from "./remote/hosts.js";
+import { localTabsDeps, refreshLocalTabs } from "./remote/local-tabs.js";
 
 export type { Engine, EngineOptions } from "./engine-types.js";
 
@@ -69,6 +70,7 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
   const insights = options.insights === false ? undefined : (options.insights ?? createInsights({ paths }));
   const hookPresence = createHookPresence(paths);
   let stopped = false;
+  const localTabs = localTabsDeps(scanner, options.readSockets);
 
   const answering = createAnswering({
     core,
@@ -108,6 +110,10 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
     beforeScan: settings.reloadIfChanged,
     afterScan: async (now) => {
       await sweepStatusline(paths.statuslineDir, now.getTime()).catch(failed("statusline-sweep"));
+      const tabs = await refreshLocalTabs(core, scheduler.processes(), localTabs, now.getTime()).catch(
+        failed("local-tabs"),
+      );
+      if (tabs) publisher.schedule();
       return insights ? pollInsights(core, insights, hookPresence, now) : undefined;
     },
     renewLease: () => lock.renew(),

@@ -11,6 +11,7 @@ import type { EngineCore } from "./core.js";
 import type { AgentRecord } from "./agents.js";
 import type { AgentRow, Snapshot, Stats } from "./snapshot.js";
 import { trayModel } from "./policy/tray.js";
+import type { LocalTabResult } from "./remote/local-tabs.js";
 
 /** What answering adds to an agent's row (answers/answering.ts); absent = nothing held, nothing answered. */
 export type RowAnswers = (
@@ -80,8 +81,14 @@ function rowOf(core: EngineCore, record: AgentRecord, attention: boolean, answer
     ...(request !== undefined ? { request } : {}),
     ...(answered !== undefined ? { answered } : {}),
     host: record.host ?? null,
+    ...(record.host !== undefined ? localTabFields(core.localTabs.get(record.key)) : {}),
     ...(linkDown !== undefined ? { linkDownSince: linkDown } : {}),
   };
+}
+
+function localTabFields(found: LocalTabResult | undefined): Partial<Pick<AgentRow, "localTab" | "localTabProblem">> {
+  if (found === undefined) return {};
+  return "tab" in found ? { localTab: found.tab } : { localTabProblem: found.problem };
 }
 
 function safeResume(record: AgentRecord, sessionId: string): string | undefined {

@@ -73,6 +73,13 @@ export const AgentRowSchema = z.object({
    * `disconnected` meanwhile, and its run carries on when the link is back (docs/remote.md#watching-a-host).
    */
   linkDownSince: z.string().datetime().optional(),
+  /**
+   * A remote agent's local tab: the local `ssh` whose connection its SSH_CONNECTION names, and where that
+   * ssh's tty lives; Jump focuses it (docs/remote.md#jump-to-a-remote-agent).
+   */
+  localTab: z.object({ pid: z.number().int(), tty: z.string(), terminal: TerminalSchema }).optional(),
+  /** Why a remote agent's local tab is not known exactly: Jump refuses with it. */
+  localTabProblem: z.string().optional(),
 });
 export type AgentRow = z.infer<typeof AgentRowSchema>;
 

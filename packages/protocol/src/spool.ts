@@ -32,6 +32,8 @@ export const SPOOL_ENV_KEYS = [
   "cf_bundle_identifier",
   "windowid",
   "mytty_agent",
+  // "client_ip client_port server_ip server_port" of the ssh session the agent runs in (docs/remote.md#jump-to-a-remote-agent).
+  "ssh_connection",
 ] as const;
 export type SpoolEnvKey = (typeof SPOOL_ENV_KEYS)[number];
 export const SPOOL_HEADER_KEYS = ["provider", "event", "ppid", "pid", "cwd", "hold", ...SPOOL_ENV_KEYS] as const;

@@ -7,7 +7,8 @@ import { isPaneId, tmuxFocusCommands } from "./tmux.js";
 import type { Command } from "./types.js";
 import { FOCUS_TEXT } from "../messages.js";
 
-export type FocusTarget = Pick<AgentRow, "tty" | "cwd" | "terminal"> & Partial<Pick<AgentRow, "host">>;
+export type FocusTarget = Pick<AgentRow, "tty" | "cwd" | "terminal"> &
+  Partial<Pick<AgentRow, "host" | "localTab" | "localTabProblem">>;
 
 export interface FocusPlan {
   host: Host;

@@ -5,11 +5,14 @@ import type { ToolPaths } from "./hosts.js";
 import { isPaneId, pickClient, tmuxListClientsCommand, tmuxPaneSessionCommand } from "./tmux.js";
 import type { Command, CommandResult, CommandRunner, FocusOutcome } from "./types.js";
 import { FOCUS_TEXT, remoteFocusText } from "../messages.js";
+import { remotePaneCommand, remotePaneFailure } from "./remote.js";
 
 export interface FocusDeps {
   runner: CommandRunner;
   platform: NodeJS.Platform;
   tools: ToolPaths;
+  /** Where MYTTY_BAR_SSH is read for a remote agent's tmux pane (default: this process's). */
+  env?: NodeJS.ProcessEnv;
 }
 
 function succeeded(command: Command, result: CommandResult): boolean {
@@ -40,10 +43,30 @@ async function withTmuxClient(target: FocusTarget, deps: FocusDeps): Promise<Foc
   return client ? { ...target, terminal: { ...t, tmuxClientTty: client } } : target;
 }
 
+/**
+ * A watched host's tty and tmux pane are that host's: run here, the same names would pick a local tab or
+ * pane. Only the local tab the engine matched exactly (`localTab`) is focused; with a tmux pane on the host,
+ * only after the host confirmed and selected it (docs/remote.md#jump-to-a-remote-agent).
+ */
+async function focusRemote(target: FocusTarget & { host: string }, deps: FocusDeps): Promise<FocusOutcome> {
+  const refuse = (reason: string): FocusOutcome => ({
+    status: "nothing",
+    host: target.host,
+    detail: remoteFocusText(target.host, reason),
+  });
+  const tab = target.localTab;
+  if (!tab) return refuse(target.localTabProblem ?? "it has not been matched to a local ssh client yet");
+  const step = remotePaneCommand(target, deps.env ?? process.env);
+  if ("refuse" in step) return refuse(step.refuse);
+  if ("command" in step) {
+    const result = await deps.runner.run(step.command);
+    if (result.code !== 0) return refuse(remotePaneFailure(result.code, result.stderr));
+  }
+  return focusAgent({ tty: tab.tty, terminal: tab.terminal, ...(target.cwd ? { cwd: target.cwd } : {}) }, deps);
+}
+
 export async function focusAgent(target: FocusTarget, deps: FocusDeps): Promise<FocusOutcome> {
-  // A watched host's tty and tmux pane are that host's: run here, the same names would pick a local
-  // tab or pane. Until the local tab running `ssh <host>` is identified exactly, nothing is run (fail closed).
-  if (target.host) return { status: "nothing", host: target.host, detail: remoteFocusText(target.host) };
+  if (target.host) return focusRemote({ ...target, host: target.host }, deps);
   const plan = planFocus(await withTmuxClient(target, deps), { platform: deps.platform, tools: deps.tools });
   let failure: string | undefined;
   for (const command of plan.precise) {

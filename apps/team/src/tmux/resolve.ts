@@ -72,6 +72,8 @@ export async function resolveAgent(ctx: TeamContext, agent: string): Promise<Res
     if (!found.ok)
       throw new TeamError(found.code === "ambiguous-agent" ? found.message : say.agentNotFound(agent), EXIT.failed);
     const row = found.row;
+    // A watched host's pane id and socket are that host's: here they would name a local pane.
+    if (row.host) throw new TeamError(say.agentOnHost(row.id, row.host), EXIT.failed);
     const paneId = row.terminal.tmuxPane;
     if (paneId === undefined) throw new TeamError(say.agentNotInTmux(row.id), EXIT.failed);
     const socket = rowTmuxSocket(row);

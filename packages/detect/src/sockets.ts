@@ -1,0 +1,148 @@
+// Which TCP connections a local process holds, parsed from the kernel's socket tables (/proc/net/tcp,
+// /proc/net/tcp6, /proc/net/unix on Linux) or from `lsof -a -nP -iTCP -p <pids>` (macOS). Pure: text in,
+// data out; sources/tcp.ts reads them. The remote-row join needs them (docs/remote.md#jump-to-a-remote-agent).
+
+export interface Endpoint {
+  /** Normalised: IPv4 dotted, IPv6 lower-case compressed, a v4-mapped IPv6 address as its IPv4 form. */
+  addr: string;
+  port: number;
+}
+
+export interface TcpConnection {
+  local: Endpoint;
+  remote: Endpoint;
+}
+
+export interface TcpEntry extends TcpConnection {
+  inode: string;
+  /** Kernel state as hex ("01" = ESTABLISHED, "0A" = LISTEN). */
+  state: string;
+}
+
+const ESTABLISHED = "01";
+
+function hexPort(text: string): number | undefined {
+  return /^[0-9A-Fa-f]{4}$/.test(text) ? parseInt(text, 16) : undefined;
+}
+
+/** One 32-bit word as /proc prints it: host byte order (little-endian on every machine we run on). */
+function wordBytes(word: string): number[] {
+  const n = parseInt(word, 16);
+  return [n & 0xff, (n >>> 8) & 0xff, (n >>> 16) & 0xff, (n >>> 24) & 0xff];
+}
+
+function hexAddr(text: string): string | undefined {
+  if (/^[0-9A-Fa-f]{8}$/.test(text)) return wordBytes(text).join(".");
+  if (!/^[0-9A-Fa-f]{32}$/.test(text)) return undefined;
+  const bytes = [0, 8, 16, 24].flatMap((i) => wordBytes(text.slice(i, i + 8)));
+  const groups: string[] = [];
+  for (let i = 0; i < 16; i += 2) groups.push(((bytes[i]! << 8) | bytes[i + 1]!).toString(16));
+  return normaliseAddr(groups.join(":"));
+}
+
+function endpointOf(text: string): Endpoint | undefined {
+  const at = text.lastIndexOf(":");
+  if (at < 0) return undefined;
+  const addr = hexAddr(text.slice(0, at));
+  const port = hexPort(text.slice(at + 1));
+  return addr !== undefined && port !== undefined ? { addr, port } : undefined;
+}
+
+/** Rows of /proc/net/tcp or /proc/net/tcp6 (header skipped, malformed lines dropped). */
+export function parseProcNetTcp(text: string): TcpEntry[] {
+  const entries: TcpEntry[] = [];
+  for (const line of text.split("\n").slice(1)) {
+    // sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode …
+    const cols = line.trim().split(/\s+/);
+    if (cols.length < 10) continue;
+    const local = endpointOf(cols[1]!);
+    const remote = endpointOf(cols[2]!);
+    const inode = cols[9]!;
+    if (!local || !remote || !/^\d+$/.test(inode) || !/^[0-9A-Fa-f]{2}$/.test(cols[3]!)) continue;
+    entries.push({ local, remote, inode, state: cols[3]!.toUpperCase() });
+  }
+  return entries;
+}
+
+/** The established connections among `inodes` (a process's socket:[inode] fds). */
+export function connectionsOf(entries: readonly TcpEntry[], inodes: ReadonlySet<string>): TcpConnection[] {
+  return entries
+    .filter((e) => e.state === ESTABLISHED && inodes.has(e.inode))
+    .map((e) => ({ local: e.local, remote: e.remote }));
+}
+
+/** Inodes of listening unix sockets bound to a path (/proc/net/unix): an ssh ControlMaster holds one. */
+export function listeningUnixInodes(text: string): Set<string> {
+  const found = new Set<string>();
+  for (const line of text.split("\n").slice(1)) {
+    // Num RefCount Protocol Flags Type St Inode Path; Flags 00010000 = accepting connections.
+    const cols = line.trim().split(/\s+/);
+    if (cols.length >= 8 && cols[3] === "00010000" && /^\d+$/.test(cols[6]!)) found.add(cols[6]!);
+  }
+  return found;
+}
+
+function lsofEndpoint(text: string): Endpoint | undefined {
+  const m = /^(?:\[([0-9A-Fa-f:.]+)\]|(\d{1,3}(?:\.\d{1,3}){3})):(\d{1,5})$/.exec(text);
+  if (!m) return undefined;
+  return { addr: normaliseAddr(m[1] ?? m[2]!), port: Number(m[3]) };
+}
+
+/**
+ * `lsof -a -nP -iTCP -p <pids>` → pid → established connections. Its NAME column reads
+ * `127.0.0.1:50522->10.0.0.5:22 (ESTABLISHED)` or `[::1]:50522->[::1]:22 (ESTABLISHED)`.
+ */
+export function parseLsofTcp(text: string): Map<number, TcpConnection[]> {
+  const byPid = new Map<number, TcpConnection[]>();
+  for (const line of text.split("\n")) {
+    const m = /^\S+\s+(\d+)\s.*\sTCP\s+(\S+)->(\S+)\s+\(ESTABLISHED\)\s*$/.exec(line);
+    if (!m) continue;
+    const local = lsofEndpoint(m[2]!);
+    const remote = lsofEndpoint(m[3]!);
+    if (!local || !remote) continue;
+    const pid = Number(m[1]);
+    byPid.set(pid, [...(byPid.get(pid) ?? []), { local, remote }]);
+  }
+  return byPid;
+}
+
+/** One spelling per address, so a `SSH_CONNECTION` field and a socket table's entry compare as strings. */
+export function normaliseAddr(addr: string): string {
+  const lower = addr.toLowerCase();
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(lower)) return lower;
+  const mapped = /^(?:0{0,4}:){0,5}(?::)?ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(lower);
+  if (mapped) return mapped[1]!;
+  const groups = expandV6(lower);
+  if (!groups) return lower;
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join(".");
+  }
+  return compressV6(groups);
+}
+
+function expandV6(text: string): number[] | undefined {
+  const halves = text.split("::");
+  if (halves.length > 2) return undefined;
+  const part = (s: string) => (s === "" ? [] : s.split(":"));
+  const head = part(halves[0]!);
+  const tail = halves.length === 2 ? part(halves[1]!) : [];
+  const fill = halves.length === 2 ? 8 - head.length - tail.length : 0;
+  if (fill < 0 || (halves.length === 1 && head.length !== 8)) return undefined;
+  const words = [...head, ...Array<string>(fill).fill("0"), ...tail];
+  if (words.length !== 8 || !words.every((w) => /^[0-9a-f]{1,4}$/.test(w))) return undefined;
+  return words.map((w) => parseInt(w, 16));
+}
+
+/** RFC 5952 form: the longest run of two or more zero groups becomes "::". */
+function compressV6(groups: number[]): string {
+  let best = { at: -1, len: 0 };
+  for (let i = 0; i < 8;) {
+    let j = i;
+    while (j < 8 && groups[j] === 0) j += 1;
+    if (j - i > best.len) best = { at: i, len: j - i };
+    i = j > i ? j : i + 1;
+  }
+  const hex = groups.map((g) => g.toString(16));
+  if (best.len < 2) return hex.join(":");
+  return `${hex.slice(0, best.at).join(":")}::${hex.slice(best.at + best.len).join(":")}`;
+}

@@ -1,0 +1,107 @@
+// The socket-table parsers behind a remote row's local tab (docs/remote.md#jump-to-a-remote-agent), on
+// tables recorded from this kind of machine (fixtures/sockets, sources in its README), and the live /proc reader.
+import { readFileSync } from "node:fs";
+import net from "node:net";
+import { describe, expect, it } from "vitest";
+import {
+  listeningUnixInodes,
+  lsofSocketReader,
+  normaliseAddr,
+  parseLsofTcp,
+  parseProcNetTcp,
+  procSocketReader,
+} from "@mytty-bar/detect";
+
+const fixture = (name: string) => readFileSync(new URL(`../../../fixtures/sockets/${name}`, import.meta.url), "utf8");
+
+describe("parseProcNetTcp", () => {
+  it("reads IPv4 rows: addresses in host byte order, ports, inode and state", () => {
+    const rows = parseProcNetTcp(fixture("proc-net-tcp.txt"));
+    expect(rows).toHaveLength(4);
+    expect(rows[3]).toEqual({
+      local: { addr: "127.0.0.1", port: 45060 },
+      remote: { addr: "127.0.0.1", port: 42585 },
+      inode: "2732804",
+      state: "01",
+    });
+    expect(rows[0]?.state).toBe("0A");
+  });
+
+  it("reads IPv6 rows, a v4-mapped address as its IPv4 form", () => {
+    const rows = parseProcNetTcp(fixture("proc-net-tcp6.txt"));
+    expect(rows.find((r) => r.inode === "2732805")).toMatchObject({
+      local: { addr: "::1", port: 34112 },
+      remote: { addr: "::1", port: 34065 },
+    });
+    expect(rows.find((r) => r.inode === "2732810")).toMatchObject({
+      local: { addr: "127.0.0.1", port: 35107 },
+      remote: { addr: "127.0.0.1", port: 51978 },
+    });
+    expect(rows.find((r) => r.inode === "2732806")?.local.addr).toBe("::");
+  });
+
+  it("drops what does not parse", () => {
+    expect(parseProcNetTcp("header\n   0: zz:0016 00000000:0000 0A x x x 0 0 12\n\ngarbage")).toEqual([]);
+  });
+});
+
+describe("parseLsofTcp", () => {
+  it("reads established connections per pid, IPv4 and bracketed IPv6; LISTEN rows are not connections", () => {
+    const byPid = parseLsofTcp(fixture("lsof-tcp.txt"));
+    const conns = byPid.get(9710) ?? [];
+    expect(conns).toHaveLength(6);
+    expect(conns[0]).toEqual({ local: { addr: "127.0.0.1", port: 45060 }, remote: { addr: "127.0.0.1", port: 42585 } });
+    expect(conns[1]).toEqual({ local: { addr: "::1", port: 34112 }, remote: { addr: "::1", port: 34065 } });
+  });
+
+  it("lsofSocketReader asks per pid and treats a failing lsof as no sockets", async () => {
+    const calls: string[][] = [];
+    const read = lsofSocketReader(async (_file, args) => {
+      calls.push([...args]);
+      if (args.at(-1) === "9710") return fixture("lsof-tcp.txt");
+      throw new Error("exit 1");
+    }, "lsof");
+    const found = await read([9710, 42]);
+    expect(calls).toEqual([
+      ["-a", "-nP", "-iTCP", "-p", "9710"],
+      ["-a", "-nP", "-iTCP", "-p", "42"],
+    ]);
+    expect(found.get(9710)?.connections).toHaveLength(6);
+    expect(found.get(42)).toEqual({ connections: [], listensOnUnix: false });
+  });
+});
+
+describe("normaliseAddr and listeningUnixInodes", () => {
+  it("spells an address one way", () => {
+    expect(normaliseAddr("::FFFF:10.0.0.5")).toBe("10.0.0.5");
+    expect(normaliseAddr("0:0:0:0:0:ffff:a00:5")).toBe("10.0.0.5");
+    expect(normaliseAddr("2001:DB8:0:0:0:0:0:1")).toBe("2001:db8::1");
+    expect(normaliseAddr("fe80::1")).toBe("fe80::1");
+  });
+
+  it("finds listening unix sockets (an ssh ControlMaster's) in /proc/net/unix", () => {
+    expect([...listeningUnixInodes(fixture("proc-net-unix.txt"))]).toEqual(["2715779"]);
+  });
+});
+
+describe("procSocketReader (this machine's /proc)", () => {
+  it("finds the connection this process holds", async () => {
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.address() as net.AddressInfo).port;
+    const client = net.connect(port, "127.0.0.1");
+    await new Promise<void>((resolve) => client.once("connect", () => resolve()));
+    try {
+      const held = (await procSocketReader()([process.pid])).get(process.pid);
+      expect(held?.connections).toContainEqual({
+        local: { addr: "127.0.0.1", port: client.localPort },
+        remote: { addr: "127.0.0.1", port },
+      });
+      // Not asked for TCP: none listed (the kernel's TCP table is not read).
+      expect((await procSocketReader()([process.pid], new Set())).get(process.pid)?.connections).toEqual([]);
+    } finally {
+      client.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

@@ -1,0 +1,73 @@
+// Which local `ssh` runs the session a remote agent is in: pure, data in, data out
+// (docs/remote.md#jump-to-a-remote-agent). The agent's SSH_CONNECTION ("client_ip client_port server_ip
+// server_port", recorded by the hook helper) names the TCP connection as the host sees it; the local ssh
+// client holding that connection is the one whose socket has the same client port and whose peer is the
+// same server address and port. Anything short of exactly one such ssh, owning its connection alone, is a
+// refusal with its reason: Jump never guesses a tab.
+import { z } from "zod";
+import { normaliseAddr, type Endpoint, type HeldSockets } from "@mytty-bar/detect";
+
+export interface SshConnectionHint {
+  client: Endpoint;
+  server: Endpoint;
+}
+
+const ADDR = /^[0-9A-Fa-f.:]{2,45}$/;
+const PORT = /^\d{1,5}$/;
+const HintSchema = z
+  .string()
+  .max(200)
+  .transform((text) => text.trim().split(" "))
+  .refine((w) => w.length === 4 && ADDR.test(w[0]!) && PORT.test(w[1]!) && ADDR.test(w[2]!) && PORT.test(w[3]!));
+
+export function parseSshConnection(text: string | undefined): SshConnectionHint | undefined {
+  const parsed = HintSchema.safeParse(text);
+  if (!parsed.success) return undefined;
+  const [ca, cp, sa, sp] = parsed.data as [string, string, string, string];
+  const port = (p: string) => Number(p);
+  if (port(cp) > 65535 || port(sp) > 65535) return undefined;
+  return { client: { addr: normaliseAddr(ca), port: port(cp) }, server: { addr: normaliseAddr(sa), port: port(sp) } };
+}
+
+export interface LocalSshClient {
+  pid: number;
+  argv: readonly string[];
+  sockets: HeldSockets;
+}
+
+export type TabMatch = { ok: true; pid: number } | { ok: false; reason: string };
+
+export const LOCAL_TAB_TEXT = {
+  noHint: "its hook events carry no SSH_CONNECTION (not started from an ssh session, or no event yet)",
+  noMatch:
+    "no local ssh client holds its connection (through a jump host, NAT or port forwarding the ports differ; mosh and docker exec have none)",
+  several: (n: number) => `${n} local ssh clients hold matching connections`,
+  controlMaster:
+    "its connection belongs to an ssh ControlMaster, which every tab using it shares (set ControlMaster no for that host to tell tabs apart)",
+  noTty: "the local ssh client that holds its connection has no terminal",
+  /** Added when the agent sits in the host's tmux: its SSH_CONNECTION is the one the tmux server started under. */
+  staleInTmux: " (in the host's tmux it names the ssh session the tmux server was started from, which may have ended)",
+};
+
+/** A ControlPersist master retitles itself "ssh: <path> [mux]"; `-M` starts one in the foreground. */
+function isMaster(client: LocalSshClient): boolean {
+  if (client.sockets.listensOnUnix) return true;
+  if (client.argv.some((a) => a.endsWith("[mux]"))) return true;
+  // A cluster of ssh's flag-only options holding M ("-M", "-NM"); not "-oControlMaster=no".
+  return client.argv.slice(1).some((a) => /^-[46AaCfGgKkMNnqsTtVvXxYy]*M[46AaCfGgKkMNnqsTtVvXxYy]*$/.test(a));
+}
+
+export function matchLocalTab(hint: SshConnectionHint | undefined, clients: readonly LocalSshClient[]): TabMatch {
+  if (!hint) return { ok: false, reason: LOCAL_TAB_TEXT.noHint };
+  const holders = clients.filter((c) =>
+    c.sockets.connections.some(
+      (t) =>
+        t.local.port === hint.client.port && t.remote.addr === hint.server.addr && t.remote.port === hint.server.port,
+    ),
+  );
+  if (holders.length === 0) return { ok: false, reason: LOCAL_TAB_TEXT.noMatch };
+  if (holders.length > 1) return { ok: false, reason: LOCAL_TAB_TEXT.several(holders.length) };
+  const holder = holders[0]!;
+  if (isMaster(holder)) return { ok: false, reason: LOCAL_TAB_TEXT.controlMaster };
+  return { ok: true, pid: holder.pid };
+}
