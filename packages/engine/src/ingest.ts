@@ -5,6 +5,7 @@ import type { Change, EngineCore } from "./core.js";
 import { createIntake, type Intake } from "./intake.js";
 import type { Scheduler } from "./schedule.js";
 import type { Answering } from "./answers/answering.js";
+import { agentOf } from "./change.js";
 
 export interface IngestDeps {
   dir: string;
@@ -59,10 +60,4 @@ export function createIngest(deps: IngestDeps): Intake {
       deps.publish();
     },
   });
-}
-
-/** The agent a committed change landed on (a duplicate logs nothing: then the run's owner says). */
-function agentOf(change: Change): string | undefined {
-  for (const entry of change.log) if (entry.t === "event") return entry.agent.key;
-  return undefined;
 }
