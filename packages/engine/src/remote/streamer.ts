@@ -111,8 +111,9 @@ done
 # Stdin closed without \`q\`: no answer can come now, so no helper may hold for one.
 rm -f "$d/answers/wait"
 rd "$d/remote-streamer.pid"; [ "$r" = "$$" ] || exit 0
-sleep 1
-# Stdout still open: the session is intact and the engine ended it (a crash). Nobody to keep for.
+# Stdout still takes a write: the session is intact and the engine ended it (a crash): nobody to keep
+# for. At once: the engine's ssh client may soon die of its own broken stdout, which looks like a cut.
+# (A cut closes both pipes together, well before the \`rm\` above has run.)
 printf 'ERR bye 0\\n' 2>/dev/null && { cleanup; exit 0; }
 # A new session's streamer may have taken over while we slept: then it is the keeper of record.
 rd "$d/remote-streamer.pid"; [ "$r" = "$$" ] || exit 0
