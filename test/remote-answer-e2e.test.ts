@@ -177,7 +177,16 @@ describe("answering a request held on a watched host", () => {
     expect(log).toMatch(new RegExp(`"request":"${row.request!.id}"[^\\n]*"by":"socket"[^\\n]*"decision":"allow"`));
   }, 120_000);
 
-  it("answers deny the same way", async () => {
+  it("mirrors a changed hold on the host, and answers deny the same way", async () => {
+    await fs.writeFile(
+      local.paths.settingsFile,
+      JSON.stringify({
+        ...(JSON.parse(await fs.readFile(local.paths.settingsFile, "utf8")) as object),
+        answerWaitSeconds: 90,
+      }),
+    );
+    const wait = path.join(remote.paths.dataDir, "answers", "wait");
+    await until(async () => (await fs.readFile(wait, "utf8")) === "90\n", 20_000, "the host's hold to follow");
     const hook = pane.hookCall("PermissionRequest", permission(), { timeoutMs: 150_000 });
     const row = await heldRow();
     const pid = await callerPid();
