@@ -155,8 +155,12 @@ describe("the remote streamer", () => {
     // Written now, never ahead: the helper spools into its bounded spool and holds nothing.
     expect((await fs.stat(pidFile)).mtimeMs).toBeLessThanOrEqual(Date.now() + 1000);
     await until(async () => !alive(pid));
+    // An answer nobody read (its helper gone) is stale once a new streamer starts.
+    await fs.mkdir(path.join(h.data, "answers"), { recursive: true });
+    await fs.writeFile(path.join(h.data, "answers", "9.8.0"), "");
     const second = start(h.env);
     await second.next("hello");
+    await expect(fs.access(path.join(h.data, "answers", "9.8.0"))).rejects.toThrow();
     expect(Number(await fs.readFile(pidFile, "utf8"))).toBe(second.child.pid);
     await until(async () => !alive(keeper), 10_000);
     second.send("q");

@@ -47,6 +47,8 @@ mine || { printf 'ERR engine-running 0\\n'; exit 0; }
 printf '%s\\n' $$ >"$d/remote-streamer.pid.$$" && mv -f "$d/remote-streamer.pid.$$" "$d/remote-streamer.pid"
 # Written now, never ahead of the clock: no lease, so the helper spools only while the spool stays small.
 printf '%s\\n' $$ >"$d/engine.pid.$$" && mv -f "$d/engine.pid.$$" "$d/engine.pid"
+# No helper waits for an answer now (one waits only for the pid it saw): what is left in answers/ is stale.
+rm -f "$d/answers/"* 2>/dev/null
 cleanup() {
   rm -f "$d/answers/wait"
   rd "$d/engine.pid"; [ "$r" = "$$" ] && rm -f "$d/engine.pid"
