@@ -72,13 +72,7 @@ export function createAnswering(deps: AnsweringDeps): Answering {
   let stopped = false;
   let holding = 0;
 
-  const release = (sink: AnswerSink) => {
-    try {
-      sink.write("");
-    } catch (error) {
-      deps.failed("answer-release")(error); // the helper then waits out its hold: still nothing allowed
-    }
-  };
+  const release = (sink: AnswerSink) => releaseTo(sink, deps.failed);
 
   /** Ends holds that ran out or lost their helper; their files (if any) have nobody to read them. */
   const sweep = () => {
@@ -104,9 +98,8 @@ export function createAnswering(deps: AnsweringDeps): Answering {
       const sink = given ?? localSink(files, hold, envelope?.pid, deps.helperAlive);
       const now = deps.clock();
       // A helper already gone (a file from before a restart) waits for nothing.
-      const waiting = sink.alive();
       const request =
-        !stopped && waiting && envelope && joined && joined.agentKey !== undefined
+        !stopped && sink.alive() && envelope && joined && joined.agentKey !== undefined
           ? heldRequestOf(envelope, joined.event, joined.payload, deps.newId(), now.getTime(), deps.waitSeconds())
           : undefined;
       if (!request || !joined?.agentKey) {
@@ -175,7 +168,6 @@ export function createAnswering(deps: AnsweringDeps): Answering {
       holding = Math.max(0, Math.floor(seconds));
       deps.onHold?.(holding);
     },
-
     holdSeconds: () => holding,
 
     stop() {
@@ -190,6 +182,15 @@ export function createAnswering(deps: AnsweringDeps): Answering {
       }
     },
   };
+}
+
+/** Hands a hold back to the terminal: the helper prints nothing. */
+function releaseTo(sink: AnswerSink, failed: AnsweringDeps["failed"]): void {
+  try {
+    sink.write("");
+  } catch (error) {
+    failed("answer-release")(error); // the helper then waits out its hold: still nothing allowed
+  }
 }
 
 /** An answer as the front ends (or a socket client) gave it, checked before anything is looked up. */

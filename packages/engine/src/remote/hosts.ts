@@ -62,6 +62,29 @@ function remoteSink(host: string, watched: Watched, name: string, helperPid: num
   };
 }
 
+/** A link's status: the host's rows up or down, and a new session told the engine's hold. */
+function statusHandler(deps: RemoteHostsDeps, host: string, watched: Watched) {
+  return (status: LinkStatus): void => {
+    // A new session: its streamer starts with no hold; tell it the engine's (the lease went first).
+    if (status.state === "connected") {
+      watched.link.setHold(deps.answering.holdSeconds());
+      deps.core.hostsDown.delete(host);
+    } else deps.core.hostsDown.set(host, status.since);
+    deps.publish();
+  };
+}
+
+/** Detection over the host's new listing, observed like a local scan. */
+function rescan(deps: RemoteHostsDeps, host: string, watched: Watched): void {
+  void watched.scanner
+    .scan()
+    .then((scan) => {
+      const now = deps.clock();
+      deps.commit(deps.core.observeScan(scan, new Map(), now, host), now);
+    })
+    .catch((error: unknown) => deps.onError("remote-scan", error));
+}
+
 /** Detection over a host's latest listing. Its tmux and /proc are not ours to ask: panes come from TMUX_PANE. */
 function hostScanner(listing: () => ProcessInfo[]) {
   return createScanner({
@@ -117,8 +140,7 @@ export function createRemoteHosts(deps: RemoteHostsDeps): RemoteHosts {
       const { envelope, event, payload } = prepared;
       const ppid = envelope.ppid;
       const listed = (pid: number | undefined) => pid === undefined || watched.listing.some((p) => p.pid === pid);
-      // The helper's parent is usually newer than the last listing, and a holding helper always is: ask the
-      // host for a fresh one.
+      // The helper's parent is usually newer than the last listing, and a holding helper always is.
       if (!listed(ppid) || (envelope.hold !== undefined && !listed(envelope.pid))) {
         const fresh = await watched.link.listNow();
         if (fresh !== undefined) watched.listing = listingOf(fresh);
@@ -142,21 +164,9 @@ export function createRemoteHosts(deps: RemoteHostsDeps): RemoteHosts {
     };
     const onListing = (text: string): void => {
       watched.listing = listingOf(text);
-      void watched.scanner
-        .scan()
-        .then((scan) => {
-          const now = clock();
-          deps.commit(core.observeScan(scan, new Map(), now, host), now);
-        })
-        .catch((error: unknown) => deps.onError("remote-scan", error));
+      rescan(deps, host, watched);
     };
-    const onStatus = (status: LinkStatus): void => {
-      // A new session: its streamer starts with no hold; tell it the engine's (the lease went first).
-      if (status.state === "connected") watched.link.setHold(deps.answering.holdSeconds());
-      if (status.state === "connected") core.hostsDown.delete(host);
-      else core.hostsDown.set(host, status.since);
-      deps.publish();
-    };
+    const onStatus = statusHandler(deps, host, watched);
     watched.link = createLink({
       dest,
       env,
