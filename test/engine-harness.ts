@@ -36,7 +36,7 @@ const RUNNER: Record<FakeProvider, string> = { "claude-code": "sh", cursor: "sh"
 // `$SHELL -lc <command>` with SHELL=/bin/sh — the installed command as written, nothing added. A
 // "-bare" runner drops TMUX/TMUX_PANE first (env execs sh, so the parent chain is unchanged), leaving
 // the engine only the parent chain to join by. Each call is <n>.cmd/.in/.runner, made ready by renaming
-// <n>.ready into place, and marked <n>.done afterwards (its stdout is kept in <n>.out).
+// <n>.ready into place, and marked <n>.done afterwards (its stdout is kept in <n>.out, its status in <n>.rc).
 const FAKE_AGENT = `#!/bin/sh
 dir="$MYTTY_FAKE_DIR"
 while :; do
@@ -51,6 +51,7 @@ while :; do
       bash*) "$@" bash -c "$cmd" ;;
       *) "$@" sh -c "$cmd" ;;
     esac <"$n.in" >"$n.out" 2>&1
+    echo $? >"$n.rc"
     mv "$r" "$n.done"
   done
   sleep \${MYTTY_FAKE_TICK:-0.05}
@@ -232,6 +233,15 @@ export class FakePane {
     payload: string,
     options: { paneHints?: boolean; timeoutMs?: number } = {},
   ): Promise<string> {
+    return (await this.hookCall(event, payload, options)).out;
+  }
+
+  /** One hook call: what it printed and its exit status. */
+  async hookCall(
+    event: string,
+    payload: string,
+    options: { paneHints?: boolean; timeoutMs?: number } = {},
+  ): Promise<{ out: string; code: number }> {
     calls += 1;
     const n = path.join(this.dir, `${String(calls).padStart(5, "0")}`);
     await fs.writeFile(`${n}.cmd`, hookCommand(this.world, this.provider, event));
@@ -248,7 +258,7 @@ export class FakePane {
       options.timeoutMs ?? 10_000,
       `hook ${event}`,
     );
-    return fs.readFile(`${n}.out`, "utf8");
+    return { out: await fs.readFile(`${n}.out`, "utf8"), code: Number(await fs.readFile(`${n}.rc`, "utf8")) };
   }
 }
 

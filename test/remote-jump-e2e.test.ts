@@ -13,7 +13,7 @@ import type { AgentRow } from "@mytty-bar/engine";
 import { focusAgent, nodeCommandRunner, resolveToolPaths } from "../apps/menubar/src/focus/index.js";
 import { BIN, Engine, FakePane, fixture, runCli, Tmux, until, type World } from "./engine-harness.js";
 import { startSshd, type SshdFixture } from "./support/sshd.js";
-import { localWorld, remoteWorld } from "./support/remote-world.js";
+import { localWorld, remoteWorld, sshSide } from "./support/remote-world.js";
 
 const run = promisify(execFile);
 let sshd: SshdFixture;
@@ -87,8 +87,8 @@ const activeLocal = () => tmux.cmd("display-message", "-p", "-t", "jump", "#{pan
 
 beforeAll(async () => {
   sshd = await startSshd();
-  remote = await remoteWorld(sshd);
-  local = await localWorld(sshd, String(sshd.pid));
+  remote = await remoteWorld(sshSide(sshd));
+  local = await localWorld(sshSide(sshd), String(sshd.pid));
   tmux = new Tmux(local);
   await tmux.cmd("new-session", "-d", "-s", "jump", "-x", "160", "-y", "40", "sleep 600");
   // The local scan sees this tmux server's tree only (the ssh clients); the host's, sshd's.

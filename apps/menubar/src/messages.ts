@@ -247,8 +247,10 @@ export const remoteText = {
     `At most ${max} hosts can be watched (one ssh session each): remove one with \`mytty-bar remote remove <destination>\`.`,
   notWatched: (host: string) => `${host} is not watched: \`mytty-bar remote list\` shows the watched hosts.`,
   removed: (host: string) => `No longer watching ${host}; nothing of Mytty Bar's runs there now.`,
-  stopFailed: (host: string, stderr: string) =>
-    `Could not reach ${host} to end a streamer left from a cut link (${stderr.trim().split("\n").at(-1) ?? ""}); it exits by itself within 15 minutes.`,
+  removedIdle: (host: string, lingerMinutes: number) =>
+    `No longer watching ${host} (removed from settings). Mytty Bar is not running, so there is no session there to stop; a keeper left by a cut link exits by itself within ${lingerMinutes} minutes.`,
+  stopFailed: (host: string, stderr: string, lingerMinutes: number) =>
+    `Could not reach ${host} to end a streamer left from a cut link (${stderr.trim().split("\n").at(-1) ?? ""}); it exits by itself within ${lingerMinutes} minutes.`,
   none: "No hosts are watched. Add one with `mytty-bar remote add <destination>` (an ssh destination or docker://<container>).",
   line: (h: { host: string; state: string; since?: string; problem?: string; helperMissing?: boolean }) => {
     const state =

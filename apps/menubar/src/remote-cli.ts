@@ -8,6 +8,7 @@ import {
   request,
   saveSettings,
   stopScript,
+  REMOTE_LINGER_SECONDS,
   REMOTES_MAX,
   type Snapshot,
 } from "@mytty-bar/engine";
@@ -110,6 +111,12 @@ async function remove(io: RemoteCliIo, text: string): Promise<number> {
     return 1;
   }
   await saveSettings(io.paths, { remotes: settings.remotes.filter((h) => h !== text) });
+  // No engine: no session to end, and nothing to reach the host for (a keeper left by a cut link ends
+  // by itself, docs/remote.md#watching-a-host).
+  if ((await engineHosts(io)) === undefined) {
+    io.out(remoteText.removedIdle(text, REMOTE_LINGER_SECONDS / 60));
+    return 0;
+  }
   // A running engine ends its link on its next poll (the streamer there cleans up and exits); wait for
   // that, so the stop below cannot race a link still being restarted.
   for (let i = 0; i < 40; i += 1) {
@@ -121,7 +128,7 @@ async function remove(io: RemoteCliIo, text: string): Promise<number> {
   const parsed = parseDestination(text);
   if (parsed.ok) {
     const result = await runRemote(parsed.destination, stopScript(), "", { env: io.env, timeoutMs: 15_000 });
-    if (result.code !== 0) io.err(remoteText.stopFailed(text, result.stderr));
+    if (result.code !== 0) io.err(remoteText.stopFailed(text, result.stderr, REMOTE_LINGER_SECONDS / 60));
   }
   io.out(remoteText.removed(text));
   return 0;

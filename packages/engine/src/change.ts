@@ -13,3 +13,9 @@ export function mergeChange(change: Change, applied: Change): void {
   change.created.push(...applied.created);
   change.log.push(...applied.log);
 }
+
+/** The agent a committed change landed on (a duplicate logs nothing: then the run's owner says). */
+export function agentOf(change: Change): string | undefined {
+  for (const entry of change.log) if (entry.t === "event") return entry.agent.key;
+  return undefined;
+}

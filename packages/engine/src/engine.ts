@@ -82,6 +82,8 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
     commit: (change, now) => commit(change, now),
     publish: () => publisher.schedule(),
     failed,
+    // Watched hosts mirror the hold (docs/remote.md#answers-for-remote-requests); none are watched before goLive.
+    onHold: (seconds) => remote.setHold(seconds),
   });
   const snapshotNow = (): Snapshot => buildSnapshot(core, intake.backlog(), clock(), answering.rows, remote.statuses());
   const publisher = createPublisher({
@@ -142,6 +144,7 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
     settle: () => store.flush(),
     onError: (kind, error) => log.swallowed(kind, error),
     pollSeconds: () => settings.current().pollIntervalSeconds,
+    answering,
     ...options.remote,
   });
 

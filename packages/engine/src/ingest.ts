@@ -6,6 +6,7 @@ import { createIntake, type Intake } from "./intake.js";
 import { createPreparer, type Preparer } from "./prepare-offload.js";
 import type { Scheduler } from "./schedule.js";
 import type { Answering } from "./answers/answering.js";
+import { agentOf } from "./change.js";
 
 export interface IngestDeps {
   dir: string;
@@ -82,10 +83,4 @@ export function createIngest(deps: IngestDeps): Ingest {
       await preparer.stop();
     },
   };
-}
-
-/** The agent a committed change landed on (a duplicate logs nothing: then the run's owner says). */
-function agentOf(change: Change): string | undefined {
-  for (const entry of change.log) if (entry.t === "event") return entry.agent.key;
-  return undefined;
 }

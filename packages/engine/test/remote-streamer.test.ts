@@ -1,12 +1,14 @@
 // The streamer (src/remote/streamer.ts) run by a real sh against a real spool dir, read with the real
 // frame reader: files framed byte for byte, kept until acknowledged and sent once while in flight, a
-// listing per `s`, and a keeper that keeps engine.pid alive after the link is cut.
+// listing per `s`, the lease on `l`, and a keeper (unleased) that keeps engine.pid alive after the link is cut.
 import { spawn, type ChildProcess } from "node:child_process";
 import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createFrameReader, FrameError, type Frame } from "../src/remote/frames.js";
+import { ENGINE_LEASE_SECONDS } from "@mytty-bar/paths";
+import { hostClockOffsetMs, leaseStamp } from "../src/remote/lease.js";
 import { streamerScript, stopScript } from "../src/remote/streamer.js";
 
 const dirs: string[] = [];
@@ -50,6 +52,14 @@ function start(env: NodeJS.ProcessEnv) {
     throw new Error(`no ${kind} frame; have ${JSON.stringify(frames.map((f) => f.kind))}`);
   };
   return { child, frames, next, send: (line: string) => child.stdin.write(`${line}\n`) };
+}
+
+async function until<T>(probe: () => Promise<T | undefined | false>, ms = 5000): Promise<T> {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
+    const got = await probe();
+    if (got !== undefined && got !== false) return got;
+  }
+  throw new Error("timed out");
 }
 
 const alive = (pid: number) => {
@@ -120,36 +130,74 @@ describe("the remote streamer", () => {
     expect(ps?.kind === "ps" && ps.text.split("\n").some((l) => l.includes(`${s.child.pid}`))).toBe(true);
   });
 
-  it("keeps engine.pid alive after its link is cut, until a new streamer takes over; q cleans up", async () => {
+  it("leases engine.pid while up; a cut link hands it to an unleased keeper until a new streamer takes over", async () => {
     const h = await host();
+    const pidFile = path.join(h.data, "engine.pid");
     const first = start(h.env);
-    await first.next("hello");
-    const pid = Number(await fs.readFile(path.join(h.data, "engine.pid"), "utf8"));
+    const [hello] = await first.next("hello");
+    const now = hello?.kind === "hello" ? hello.fields.now : undefined;
+    expect(now).toMatch(/^\d{14}$/);
+    const pid = Number(await fs.readFile(pidFile, "utf8"));
     expect(pid).toBe(first.child.pid);
+    first.send(`l ${leaseStamp(Date.now(), hostClockOffsetMs(now, Date.now()))}`);
+    first.send("s");
+    await first.next("ps");
+    expect((await fs.stat(pidFile)).mtimeMs).toBeGreaterThan(Date.now() + (ENGINE_LEASE_SECONDS / 2) * 1000);
+    // Cut: stdin ends and stdout is gone. A keeper (a new pid, so a held helper stops waiting) takes over.
     first.child.stdin.end();
     first.child.stdout.destroy();
-    await new Promise((r) => setTimeout(r, 300));
-    expect(alive(pid)).toBe(true);
+    const keeper = await until(async () => {
+      const named = Number(await fs.readFile(pidFile, "utf8").catch(() => ""));
+      return named > 0 && named !== pid ? named : undefined;
+    });
+    expect(alive(keeper)).toBe(true);
+    expect(Number(await fs.readFile(path.join(h.data, "remote-streamer.pid"), "utf8"))).toBe(keeper);
+    // Written now, never ahead: the helper spools into its bounded spool and holds nothing.
+    expect((await fs.stat(pidFile)).mtimeMs).toBeLessThanOrEqual(Date.now() + 1000);
+    await until(async () => !alive(pid));
+    // An answer nobody read (its helper gone) is stale once a new streamer starts.
+    await fs.mkdir(path.join(h.data, "answers"), { recursive: true });
+    await fs.writeFile(path.join(h.data, "answers", "9.8.0"), "");
     const second = start(h.env);
     await second.next("hello");
-    for (let i = 0; i < 100 && alive(pid); i += 1) await new Promise((r) => setTimeout(r, 100));
-    expect(alive(pid)).toBe(false);
+    await expect(fs.access(path.join(h.data, "answers", "9.8.0"))).rejects.toThrow();
+    expect(Number(await fs.readFile(pidFile, "utf8"))).toBe(second.child.pid);
+    await until(async () => !alive(keeper), 10_000);
     second.send("q");
     await new Promise((r) => second.child.once("exit", r));
+    await expect(fs.access(pidFile)).rejects.toThrow();
+    await expect(fs.access(path.join(h.data, "remote-streamer.pid"))).rejects.toThrow();
+  }, 20_000);
+
+  it("cleans up and leaves no keeper when the engine ends the session (a crash: stdin closed, stdout open)", async () => {
+    const h = await host();
+    const s = start(h.env);
+    await s.next("hello");
+    s.send("w 30");
+    s.send("s");
+    await s.next("ps");
+    s.child.stdin.end();
+    await new Promise((r) => s.child.once("exit", r));
+    expect(await s.next("error")).toEqual([{ kind: "error", code: "bye" }]);
     await expect(fs.access(path.join(h.data, "engine.pid"))).rejects.toThrow();
     await expect(fs.access(path.join(h.data, "remote-streamer.pid"))).rejects.toThrow();
+    await expect(fs.access(path.join(h.data, "answers", "wait"))).rejects.toThrow();
   }, 20_000);
 
   it("stops a keeper with the stop script, and never takes the pid file of an engine running there", async () => {
     const h = await host();
     const first = start(h.env);
     await first.next("hello");
-    const pid = first.child.pid!;
     first.child.stdin.end();
+    first.child.stdout.destroy();
+    const pidFile = path.join(h.data, "remote-streamer.pid");
+    const pid = await until(async () => {
+      const named = Number(await fs.readFile(pidFile, "utf8").catch(() => ""));
+      return named > 0 && named !== first.child.pid ? named : undefined;
+    });
     const stop = spawn("sh", ["-c", stopScript()], { env: h.env, stdio: "ignore" });
     await new Promise((r) => stop.once("exit", r));
-    for (let i = 0; i < 50 && alive(pid); i += 1) await new Promise((r) => setTimeout(r, 100));
-    expect(alive(pid)).toBe(false);
+    await until(async () => !alive(pid));
     await expect(fs.access(path.join(h.data, "engine.pid"))).rejects.toThrow();
     // A live engine's pid (this test runner stands in for it) is left alone.
     await fs.writeFile(path.join(h.data, "engine.pid"), `${process.pid}\n`);

@@ -18,6 +18,7 @@ import { refOf } from "../agents.js";
 import type { RowAnswers } from "../rows.js";
 import type { AnswerFiles } from "./files.js";
 import { HeldRequests, heldInputOf, heldRequestOf } from "./held.js";
+import { localSink, type AnswerSink } from "./sink.js";
 
 export interface AnsweringDeps {
   core: EngineCore;
@@ -30,19 +31,27 @@ export interface AnsweringDeps {
   commit(change: Change, now: Date): void;
   publish(): void;
   failed(kind: string): (error: unknown) => undefined;
+  /** The hold helpers may use changed (0: none): watched hosts mirror it (remote/hosts.ts). */
+  onHold?(seconds: number): void;
 }
 
 export interface Answering {
-  /** A spool file was ingested: hold its request, or — when it must not be held — release its helper at once. */
+  /**
+   * A spool file was ingested: hold its request, or — when it must not be held — release its helper at once.
+   * `sink`: where its answer goes (sink.ts); by default the local answers folder under the hold's name.
+   */
   ingested(
     envelope: SpoolEnvelope | undefined,
     hold: string | undefined,
     joined: { event: AgentEvent; payload: Record<string, unknown>; agentKey: string | undefined } | undefined,
+    sink?: AnswerSink,
   ): void;
   answer(requestId: string, answer: Answer, by: AnswerSource): AnswerResult;
   rows: RowAnswers;
   /** The setting changed (or the engine started): tell the helper how long to hold. */
   setWait(seconds: number): void;
+  /** How long helpers may hold now (0 once stopped): what a newly connected host is told. */
+  holdSeconds(): number;
   /** Every hold goes back to the terminal, and no new ones start. */
   stop(): void;
 }
@@ -56,24 +65,19 @@ const DONE: Record<Answer["decision"], string> = {
 
 export function createAnswering(deps: AnsweringDeps): Answering {
   const { core, files } = deps;
-  const held = new HeldRequests(deps.helperAlive);
+  const held = new HeldRequests();
   /** agent key → the last answer, shown while its run has not moved since. */
   const answered = new Map<string, { answered: Answered; runId: string; runUpdatedAt: string | undefined }>();
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  let holding = 0;
 
-  const release = (file: string) => {
-    try {
-      files.write(file, "");
-    } catch (error) {
-      deps.failed("answer-release")(error); // the helper then waits out its hold: still nothing allowed
-    }
-  };
+  const release = (sink: AnswerSink) => releaseTo(sink, deps.failed);
 
   /** Ends holds that ran out or lost their helper; their files (if any) have nobody to read them. */
   const sweep = () => {
     const ended = held.sweep(deps.clock().getTime());
-    for (const entry of ended) files.remove(entry.file);
+    for (const entry of ended) entry.sink.remove();
     if (ended.length > 0) deps.publish();
     arm();
   };
@@ -89,17 +93,17 @@ export function createAnswering(deps: AnsweringDeps): Answering {
   };
 
   return {
-    ingested(envelope, hold, joined) {
+    ingested(envelope, hold, joined, given) {
       if (hold === undefined) return;
+      const sink = given ?? localSink(files, hold, envelope?.pid, deps.helperAlive);
       const now = deps.clock();
       // A helper already gone (a file from before a restart) waits for nothing.
-      const waiting = envelope?.pid === undefined || deps.helperAlive(envelope.pid);
       const request =
-        !stopped && waiting && envelope && joined && joined.agentKey !== undefined
+        !stopped && sink.alive() && envelope && joined && joined.agentKey !== undefined
           ? heldRequestOf(envelope, joined.event, joined.payload, deps.newId(), now.getTime(), deps.waitSeconds())
           : undefined;
       if (!request || !joined?.agentKey) {
-        release(hold);
+        release(sink);
         return;
       }
       held.add({
@@ -109,7 +113,7 @@ export function createAnswering(deps: AnsweringDeps): Answering {
         // The run the event landed in (a new generation of a reused run key has its own id).
         runId: core.agents.get(joined.agentKey)?.lastRunId ?? joined.event.runId,
         file: hold,
-        helperPid: envelope?.pid,
+        sink,
         input: heldInputOf(joined.event.provider, joined.payload),
       });
       arm();
@@ -124,13 +128,13 @@ export function createAnswering(deps: AnsweringDeps): Answering {
       if (!checked.ok) return checked;
       const { entry } = checked;
       try {
-        files.write(entry.file, formatAnswer(entry.provider, { ...entry.request, input: entry.input }, answer));
+        entry.sink.write(formatAnswer(entry.provider, { ...entry.request, input: entry.input }, answer));
       } catch (error) {
         deps.failed("answer-write")(error);
         return {
           ok: false,
           reason: "refused",
-          message: `Could not write the answer to ${entry.file} in the answers folder: answer in the terminal.`,
+          message: `Could not write the answer to ${entry.file} in ${entry.sink.where}: answer in the terminal.`,
         };
       }
       held.settle(requestId, "answered");
@@ -161,18 +165,32 @@ export function createAnswering(deps: AnsweringDeps): Answering {
       } catch (error) {
         deps.failed("answer-wait")(error); // without the file the helper holds nothing: the safe side
       }
+      holding = Math.max(0, Math.floor(seconds));
+      deps.onHold?.(holding);
     },
+    holdSeconds: () => holding,
 
     stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
       files.close();
+      holding = 0;
+      deps.onHold?.(0);
       for (const entry of held.entries()) {
         held.settle(entry.request.id, "expired");
-        release(entry.file);
+        release(entry.sink);
       }
     },
   };
+}
+
+/** Hands a hold back to the terminal: the helper prints nothing. */
+function releaseTo(sink: AnswerSink, failed: AnsweringDeps["failed"]): void {
+  try {
+    sink.write("");
+  } catch (error) {
+    failed("answer-release")(error); // the helper then waits out its hold: still nothing allowed
+  }
 }
 
 /** An answer as the front ends (or a socket client) gave it, checked before anything is looked up. */

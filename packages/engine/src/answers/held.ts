@@ -1,5 +1,5 @@
 // Requests a hook helper is holding right now, and what became of those it held (docs/answering.md).
-// The registry decides whether an answer may go out; it writes nothing: answers.ts does the effects.
+// The registry decides whether an answer may go out; it writes nothing: answering.ts does the effects.
 // Safety rules it keeps: only an exact id names a request, each request is answered at most once, and a
 // request whose hold ended (deadline passed, helper gone) is expired, never answered.
 import {
@@ -13,6 +13,7 @@ import {
   type ProviderId,
   type SpoolEnvelope,
 } from "@mytty-bar/protocol";
+import type { AnswerSink } from "./sink.js";
 
 /**
  * The engine offers a request for this much less than the hold it asked of the helper: the helper's clock
@@ -29,8 +30,8 @@ export interface HeldEntry {
   runId: string;
   /** The answer file's name under <data>/answers (the helper's spool name, SPOOL_HOLD_PATTERN). */
   file: string;
-  /** The helper's pid: while it lives, it waits. */
-  helperPid: number | undefined;
+  /** Where its answer goes, and whether its helper still waits (sink.ts). */
+  sink: AnswerSink;
   /** What a question's answer is built from (heldInputOf): the tool input, or OpenCode's event body. */
   input?: unknown;
 }
@@ -46,8 +47,6 @@ const MESSAGES = {
 export class HeldRequests {
   private readonly held = new Map<string, HeldEntry>();
   private readonly settled = new Map<string, "answered" | "expired">();
-
-  constructor(private readonly helperAlive: (pid: number) => boolean) {}
 
   add(entry: HeldEntry): void {
     this.held.set(entry.request.id, entry);
@@ -68,8 +67,7 @@ export class HeldRequests {
   sweep(nowMs: number): HeldEntry[] {
     const ended: HeldEntry[] = [];
     for (const entry of this.held.values()) {
-      const gone = entry.helperPid !== undefined && !this.helperAlive(entry.helperPid);
-      if (gone || nowMs >= entry.request.heldUntil) ended.push(entry);
+      if (!entry.sink.alive() || nowMs >= entry.request.heldUntil) ended.push(entry);
     }
     for (const entry of ended) this.settle(entry.request.id, "expired");
     return ended;

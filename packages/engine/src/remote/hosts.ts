@@ -4,6 +4,9 @@
 // log holds them. Its listings go through the same detection as the local table (docs/remote.md#watching-a-host).
 import { createScanner, parsePsList, withinTree, type ProcessInfo, type Scanner } from "@mytty-bar/detect";
 import { parseDestination } from "@mytty-bar/remote";
+import type { Answering } from "../answers/answering.js";
+import type { AnswerSink } from "../answers/sink.js";
+import { agentOf } from "../change.js";
 import type { Change, EngineCore } from "../core.js";
 import type { HostStatus } from "../snapshot.js";
 import { createLink, type Link, type LinkStatus } from "./link.js";
@@ -17,6 +20,8 @@ export interface RemoteHostsDeps {
   settle(): Promise<void>;
   onError(kind: string, error: unknown): void;
   pollSeconds(): number;
+  /** Held requests: a host's holds go through the same answering, their answers back over its link. */
+  answering: Pick<Answering, "ingested" | "holdSeconds">;
   env?: NodeJS.ProcessEnv;
   tickMs?: number;
   backoffMs?: { first: number; cap: number };
@@ -26,6 +31,8 @@ export interface RemoteHosts {
   /** Starts links for new destinations and stops those no longer listed. */
   sync(destinations: readonly string[]): void;
   statuses(): HostStatus[];
+  /** How long the hosts' helpers may hold (answering's hold, 0 for none): sent to every connected host. */
+  setHold(seconds: number): void;
   stop(): Promise<void>;
 }
 
@@ -33,6 +40,49 @@ interface Watched {
   link: Link;
   scanner: Scanner;
   listing: ProcessInfo[];
+}
+
+/**
+ * Where the answer to a request held on a watched host goes (docs/remote.md#answers-for-remote-requests):
+ * one line over its session, the exact bytes the local answer file would hold. The helper waits while
+ * the link is up and the host's latest listing still has its pid.
+ */
+function remoteSink(host: string, watched: Watched, name: string, helperPid: number | undefined): AnswerSink {
+  return {
+    where: `the session to ${host}`,
+    write(text) {
+      if (!watched.link.answer(name, text)) throw new Error(`${host}: the link is down`);
+    },
+    // Nothing was written on the host for an unanswered hold (its helper returns by itself).
+    remove: () => undefined,
+    alive: () =>
+      helperPid !== undefined &&
+      watched.link.status().state === "connected" &&
+      watched.listing.some((p) => p.pid === helperPid),
+  };
+}
+
+/** A link's status: the host's rows up or down, and a new session told the engine's hold. */
+function statusHandler(deps: RemoteHostsDeps, host: string, watched: Watched) {
+  return (status: LinkStatus): void => {
+    // A new session: its streamer starts with no hold; tell it the engine's (the lease went first).
+    if (status.state === "connected") {
+      watched.link.setHold(deps.answering.holdSeconds());
+      deps.core.hostsDown.delete(host);
+    } else deps.core.hostsDown.set(host, status.since);
+    deps.publish();
+  };
+}
+
+/** Detection over the host's new listing, observed like a local scan. */
+function rescan(deps: RemoteHostsDeps, host: string, watched: Watched): void {
+  void watched.scanner
+    .scan()
+    .then((scan) => {
+      const now = deps.clock();
+      deps.commit(deps.core.observeScan(scan, new Map(), now, host), now);
+    })
+    .catch((error: unknown) => deps.onError("remote-scan", error));
 }
 
 /** Detection over a host's latest listing. Its tmux and /proc are not ours to ask: panes come from TMUX_PANE. */
@@ -77,12 +127,21 @@ export function createRemoteHosts(deps: RemoteHostsDeps): RemoteHosts {
       const now = clock();
       const prepared = core.prepare(bytes, now);
       if (prepared.kind !== "join") {
+        if (prepared.hold !== undefined)
+          deps.answering.ingested(
+            undefined,
+            prepared.hold,
+            undefined,
+            remoteSink(host, watched, prepared.hold, undefined),
+          );
         deps.publish();
         return;
       }
-      const ppid = prepared.envelope.ppid;
-      // The helper's parent is usually newer than the last listing: ask the host for a fresh one.
-      if (ppid !== undefined && !watched.listing.some((p) => p.pid === ppid)) {
+      const { envelope, event, payload } = prepared;
+      const ppid = envelope.ppid;
+      const listed = (pid: number | undefined) => pid === undefined || watched.listing.some((p) => p.pid === pid);
+      // The helper's parent is usually newer than the last listing, and a holding helper always is.
+      if (!listed(ppid) || (envelope.hold !== undefined && !listed(envelope.pid))) {
         const fresh = await watched.link.listNow();
         if (fresh !== undefined) watched.listing = listingOf(fresh);
       }
@@ -94,25 +153,20 @@ export function createRemoteHosts(deps: RemoteHostsDeps): RemoteHosts {
             })
           : undefined;
       const change = core.commit(prepared, joined, now, host);
+      if (envelope.hold !== undefined) {
+        const agentKey = change === "ignored" ? undefined : (agentOf(change) ?? core.runOwner.get(event.runId));
+        const sink = remoteSink(host, watched, envelope.hold, envelope.pid);
+        deps.answering.ingested(envelope, envelope.hold, { event, payload, agentKey }, sink);
+      }
       if (change === "ignored") deps.publish();
       else deps.commit(change, now);
       await deps.settle();
     };
     const onListing = (text: string): void => {
       watched.listing = listingOf(text);
-      void watched.scanner
-        .scan()
-        .then((scan) => {
-          const now = clock();
-          deps.commit(core.observeScan(scan, new Map(), now, host), now);
-        })
-        .catch((error: unknown) => deps.onError("remote-scan", error));
+      rescan(deps, host, watched);
     };
-    const onStatus = (status: LinkStatus): void => {
-      if (status.state === "connected") core.hostsDown.delete(host);
-      else core.hostsDown.set(host, status.since);
-      deps.publish();
-    };
+    const onStatus = statusHandler(deps, host, watched);
     watched.link = createLink({
       dest,
       env,
@@ -152,6 +206,9 @@ export function createRemoteHosts(deps: RemoteHostsDeps): RemoteHosts {
           ...(s.state === "connected" && s.helperMissing ? { helperMissing: true } : {}),
         };
       });
+    },
+    setHold(seconds) {
+      for (const watched of hosts.values()) if ("link" in watched) watched.link.setHold(seconds);
     },
     async stop() {
       await Promise.all(

@@ -5,6 +5,8 @@ import { spawn as nodeSpawn, type ChildProcess } from "node:child_process";
 import { remoteInvocation, type Destination } from "@mytty-bar/remote";
 import { linkFailure, type LinkFailure } from "./link-failure.js";
 import { createFrameReader, FrameError, type Frame } from "./frames.js";
+import { ENGINE_LEASE_RENEW_SECONDS } from "@mytty-bar/paths";
+import { hostClockOffsetMs, leaseStamp } from "./lease.js";
 import { streamerScript } from "./streamer.js";
 
 export type { LinkFailure };
@@ -89,6 +91,10 @@ class HostLink implements Link {
   private retry: NodeJS.Timeout | undefined;
   private scan: NodeJS.Timeout | undefined;
   private readonly tick: NodeJS.Timeout;
+  /** Renews the host's lease while connected (docs/remote.md#watching-a-host); a cut link lets it lapse. */
+  private readonly lease: NodeJS.Timeout;
+  /** The host's clock minus ours, from the current session's hello. */
+  private offsetMs = 0;
   private listeners: Array<(text: string | undefined) => void> = [];
   private readonly env: NodeJS.ProcessEnv;
   private readonly backoff: { first: number; cap: number };
@@ -100,6 +106,8 @@ class HostLink implements Link {
     this.current = { host: options.dest.text, state: "connecting", since: options.clock().toISOString(), attempts: 0 };
     this.tick = setInterval(() => this.send("t"), options.tickMs ?? 200);
     this.tick.unref();
+    this.lease = setInterval(() => this.renewLease(), ENGINE_LEASE_RENEW_SECONDS * 1000);
+    this.lease.unref();
     this.armScan();
     this.connect();
   }
@@ -140,6 +148,7 @@ class HostLink implements Link {
     this.stopped = true;
     if (this.retry) clearTimeout(this.retry);
     clearInterval(this.tick);
+    clearInterval(this.lease);
     if (this.scan) clearTimeout(this.scan);
     this.flushListeners(undefined);
     const proc = this.child;
@@ -168,6 +177,10 @@ class HostLink implements Link {
 
   private send(line: string): void {
     if (this.child?.stdin?.writable) this.child.stdin.write(`${line}\n`);
+  }
+
+  private renewLease(): void {
+    if (this.current.state === "connected") this.send(`l ${leaseStamp(this.options.clock().getTime(), this.offsetMs)}`);
   }
 
   private flushListeners(text: string | undefined): void {
@@ -225,6 +238,9 @@ class HostLink implements Link {
     if (frame.kind === "hello") {
       session.greeted = true;
       this.delay = this.backoff.first;
+      this.offsetMs = hostClockOffsetMs(frame.fields.now, this.options.clock().getTime());
+      // The lease before anything else: the hold the status handler sends is used only under a lease.
+      this.send(`l ${leaseStamp(this.options.clock().getTime(), this.offsetMs)}`);
       this.set({ state: "connected", pid: session.proc.pid, helperMissing: frame.fields.helper !== "yes" });
       this.send("s");
       this.send("t");
