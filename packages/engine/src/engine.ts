@@ -110,14 +110,8 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
     commit,
     pollSeconds: () => settings.current().pollIntervalSeconds,
     beforeScan: settings.reloadIfChanged,
-    afterScan: async (now) => {
-      await sweepStatusline(paths.statuslineDir, now.getTime()).catch(failed("statusline-sweep"));
-      const tabs = await refreshLocalTabs(core, scheduler.processes(), localTabs, now.getTime()).catch(
-        failed("local-tabs"),
-      );
-      if (tabs) publisher.schedule();
-      return insights ? pollInsights(core, insights, hookPresence, now) : undefined;
-    },
+    afterScan: (now) =>
+      afterScan(now, { paths, core, failed, localTabs, insights, hookPresence, scheduler, publisher }),
     renewLease: () => lock.renew(),
   });
   const intake = createIngest({
@@ -166,6 +160,28 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
       controlHandler({ engine, core, scanner, version, note }),
     );
   return engine;
+}
+
+/** After each local scan: statusline files of gone agents, local ssh tabs for remote rows, then insights. */
+async function afterScan(
+  now: Date,
+  p: {
+    paths: EngineOptions["paths"];
+    core: EngineCore;
+    failed: (kind: string) => (error: unknown) => undefined;
+    localTabs: ReturnType<typeof localTabsDeps>;
+    insights: Parameters<typeof pollInsights>[1] | undefined;
+    hookPresence: ReturnType<typeof createHookPresence>;
+    scheduler: Pick<ReturnType<typeof createScheduler>, "processes">;
+    publisher: Pick<ReturnType<typeof createPublisher>, "schedule">;
+  },
+): Promise<Change | undefined> {
+  await sweepStatusline(p.paths.statuslineDir, now.getTime()).catch(p.failed("statusline-sweep"));
+  const tabs = await refreshLocalTabs(p.core, p.scheduler.processes(), p.localTabs, now.getTime()).catch(
+    p.failed("local-tabs"),
+  );
+  if (tabs) p.publisher.schedule();
+  return p.insights ? pollInsights(p.core, p.insights, p.hookPresence, now) : undefined;
 }
 
 /** The engine goes live once its parts exist: scan, compact, take spool files, let helpers hold, watch hosts. */
