@@ -12,13 +12,18 @@ const NOW = new Date("2026-11-02T09:00:00.000Z");
 
 function loadInputs(): MapInput[] {
   return readdirSync(FIXTURES).flatMap((provider) =>
-    readdirSync(path.join(FIXTURES, provider)).map((file) => {
-      const name = file.replace(/\.json$/, "");
-      // Cursor and Antigravity get their event name in argv; fixture names start with it.
-      const event = provider === "cursor" || provider === "antigravity" ? name.split("-")[0] : undefined;
-      const payload = JSON.parse(readFileSync(path.join(FIXTURES, provider, file), "utf8")) as Record<string, unknown>;
-      return { provider: provider as ProviderId, event, payload, now: NOW };
-    }),
+    readdirSync(path.join(FIXTURES, provider))
+      .filter((file) => file.endsWith(".json")) // each provider's README names the sources
+      .map((file) => {
+        const name = file.replace(/\.json$/, "");
+        // Cursor and Antigravity get their event name in argv; fixture names start with it.
+        const event = provider === "cursor" || provider === "antigravity" ? name.split("-")[0] : undefined;
+        const payload = JSON.parse(readFileSync(path.join(FIXTURES, provider, file), "utf8")) as Record<
+          string,
+          unknown
+        >;
+        return { provider: provider as ProviderId, event, payload, now: NOW };
+      }),
   );
 }
 

@@ -6,7 +6,7 @@
 // (< 1 % of a core), the burst costs more scavenges (hook → list latency stays within its target).
 // The old generation has the same habit: after each full GC V8 lets it grow to up to 4x what survived
 // before the next one, so a busy engine with ~25 MB live reached 110 MB of heap (RSS 135-178 MB over the
-// week bench, docs/performance.md#what-changed-to-get-there). Growing by 30 % (V8 still adds at least a few MB) keeps it near
+// week bench, docs/performance.md#what-changed-to-get-there). Growing by 15 % (V8 still adds at least a few MB) keeps it near
 // the live size for a full GC every few thousand events (~20 ms each on a 25 MB heap).
 import { setFlagsFromString } from "node:v8";
 
@@ -19,5 +19,5 @@ import { setFlagsFromString } from "node:v8";
  */
 export function keepYoungGenerationSmall(): void {
   setFlagsFromString("--semi-space-growth-factor=1");
-  setFlagsFromString("--heap-growing-percent=30");
+  setFlagsFromString("--heap-growing-percent=15");
 }
