@@ -8,6 +8,7 @@ import path from "node:path";
 import { createEngine, defaultSettings, type Engine } from "@mytty-bar/engine";
 import { helperScript, resolvePaths } from "@mytty-bar/installers";
 import { percentile, summarize } from "./stats.js";
+import { quietEngine } from "../packages/engine/test/helpers.js";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const fixture = JSON.parse(
@@ -43,14 +44,7 @@ export default async function (): Promise<Record<string, unknown>> {
   fs.writeFileSync(paths.helper, helperScript(paths), { mode: 0o755 });
   const engine = await createEngine({
     paths,
-    scanner: {
-      scan: async () => ({ processes: [], agents: [], at: new Date() }),
-      join: async () => ({ tty: null, terminal: {} }),
-    },
-    source: { cwd: async () => undefined },
-    cpu: async () => new Map(),
-    control: false,
-    insights: false,
+    ...quietEngine,
     settings: { ...defaultSettings(), answerWaitSeconds: 60 },
   });
   try {

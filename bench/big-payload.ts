@@ -10,7 +10,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { createEngine, defaultSettings } from "@mytty-bar/engine";
 import { resolvePaths } from "@mytty-bar/installers";
 import { mapPayload, parseSpoolFile, SPOOL_MAX_PAYLOAD_BYTES } from "@mytty-bar/protocol";
-import { manyKeyPayload, spool } from "../packages/engine/test/helpers.js";
+import { manyKeyPayload, quietEngine, spool } from "../packages/engine/test/helpers.js";
 
 export async function bigPayloadBlock(rounds = 5): Promise<Record<string, unknown>> {
   // Built before the engine starts and the clock runs: the bench's own garbage is not the engine's block.
@@ -23,14 +23,7 @@ export async function bigPayloadBlock(rounds = 5): Promise<Record<string, unknow
   const paths = resolvePaths({ env: { HOME: home }, platform: process.platform });
   const engine = await createEngine({
     paths,
-    scanner: {
-      scan: async () => ({ processes: [], agents: [], at: new Date() }),
-      join: async () => ({ tty: null, terminal: {} }),
-    },
-    source: { cwd: async () => undefined },
-    cpu: async () => new Map(),
-    control: false,
-    insights: false,
+    ...quietEngine,
     settings: { ...defaultSettings(), answerWaitSeconds: 0 },
   });
   try {

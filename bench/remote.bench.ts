@@ -13,6 +13,7 @@ import { BIN, Engine, fixture, hookCommand, runCli, until } from "../test/engine
 import { startSshd, type SshdFixture } from "../test/support/sshd.js";
 import { localWorld, remoteWorld, sshSide } from "../test/support/remote-world.js";
 import type { World } from "../test/engine-harness.js";
+import { quietEngine } from "../packages/engine/test/helpers.js";
 
 const CALLS = 40;
 const ANSWERS = 40;
@@ -103,14 +104,7 @@ function heldHook(command: string, env: NodeJS.ProcessEnv, body: string) {
 async function remoteAnswers(sshd: SshdFixture, local: World, remote: World): Promise<Record<string, unknown>> {
   const engine = await createEngine({
     paths: local.paths,
-    scanner: {
-      scan: async () => ({ processes: [], agents: [], at: new Date() }),
-      join: async () => ({ tty: null, terminal: {} }),
-    },
-    source: { cwd: async () => undefined },
-    cpu: async () => new Map(),
-    control: false,
-    insights: false,
+    ...quietEngine,
     settings: { ...defaultSettings(), remotes: [sshd.destination], answerWaitSeconds: 60 },
     remote: { env: { ...local.env, MYTTY_BAR_REMOTE_SCAN_UNDER: String(process.pid) } },
   });

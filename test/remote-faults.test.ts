@@ -9,6 +9,7 @@ import { createEngine, defaultSettings, type Engine, type HostStatus } from "@my
 import { resolvePaths } from "@mytty-bar/installers";
 import { startSshd, type SshdFixture } from "./support/sshd.js";
 import { until } from "./engine-harness.js";
+import { quietEngine } from "../packages/engine/test/helpers.js";
 
 let sshd: SshdFixture;
 let noSh: SshdFixture;
@@ -35,14 +36,7 @@ async function watch(host: string, sshCommand: string): Promise<HostStatus> {
   const engine = await createEngine({
     paths: resolvePaths({ env: { HOME: home }, platform: "linux" }),
     settings: { ...defaultSettings(), remotes: [host] },
-    scanner: {
-      scan: async () => ({ processes: [], agents: [], at: new Date() }),
-      join: async () => ({ tty: null, terminal: {} }),
-    },
-    source: { cwd: async () => undefined },
-    cpu: async () => new Map(),
-    control: false,
-    insights: false,
+    ...quietEngine,
     remote: { env: { ...process.env, MYTTY_BAR_SSH: sshCommand }, backoffMs: { first: 200, cap: 1000 } },
   });
   engines.push(engine);

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { resolvePaths, type Paths } from "@mytty-bar/paths";
 import { createEngine, defaultSettings, type AgentRow, type Engine } from "@mytty-bar/engine";
-import { payload, spool } from "./helpers.js";
+import { payload, quietEngine, spool } from "./helpers.js";
 
 const engines: Engine[] = [];
 const homes: string[] = [];
@@ -15,11 +15,6 @@ afterEach(async () => {
   for (const home of homes.splice(0)) await fs.rm(home, { recursive: true, force: true });
 });
 
-const scanner = {
-  scan: async () => ({ processes: [], agents: [], at: new Date() }),
-  join: async () => ({ tty: null, terminal: {} }),
-};
-
 async function setup(alive = new Set<number>([4242, 4343])) {
   const home = await fs.mkdtemp(path.join(os.tmpdir(), "answers-test-"));
   homes.push(home);
@@ -27,11 +22,7 @@ async function setup(alive = new Set<number>([4242, 4343])) {
   let ids = 0;
   const engine = await createEngine({
     paths,
-    scanner,
-    source: { cwd: async () => undefined },
-    cpu: async () => new Map(),
-    control: false,
-    insights: false,
+    ...quietEngine,
     settings: { ...defaultSettings(), answerWaitSeconds: 60 },
     newId: () => `req-${++ids}`,
     helperAlive: (pid) => alive.has(pid),

@@ -12,7 +12,7 @@ import { SPOOL_MAX_PAYLOAD_BYTES, type AgentEvent } from "@mytty-bar/protocol";
 import { OFFLOAD_MIN_BYTES } from "../src/prepare-offload.js";
 import { prepareSpool } from "../src/prepare.js";
 import { MAX_SPOOL_FILE_BYTES } from "../src/intake.js";
-import { bigSpool as big, manyKeyPayload, payload, spool } from "./helpers.js";
+import { bigSpool as big, manyKeyPayload, payload, quietEngine, spool } from "./helpers.js";
 
 const engines: Engine[] = [];
 const homes: string[] = [];
@@ -29,14 +29,7 @@ async function world(settings: Partial<ReturnType<typeof defaultSettings>> = {},
   const paths = resolvePaths({ env: { HOME: home }, platform: "linux" });
   const engine = await createEngine({
     paths,
-    scanner: {
-      scan: async () => ({ processes: [], agents: [], at: new Date() }),
-      join: async () => ({ tty: null, terminal: {} }),
-    },
-    source: { cwd: async () => undefined },
-    cpu: async () => new Map(),
-    control: false,
-    insights: false,
+    ...quietEngine,
     settings: { ...defaultSettings(), answerWaitSeconds: 0, ...settings },
     newId: () => "req-1",
     helperAlive: (pid) => pid === 4242,

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { formatSpoolFile, SPOOL_MAX_PAYLOAD_BYTES, type ProviderId, type SpoolEnvelope } from "@mytty-bar/protocol";
 import type { DetectedAgent, ProcessInfo, ScanResult } from "@mytty-bar/detect";
+import type { EngineOptions } from "@mytty-bar/engine";
 
 export const FIXTURES = fileURLToPath(new URL("../../../fixtures/payloads/", import.meta.url));
 
@@ -67,3 +68,19 @@ export function bigSpool(envelope: Partial<SpoolEnvelope> = {}): Uint8Array {
   const body = manyKeyPayload("claude-code", "PermissionRequest", SPOOL_MAX_PAYLOAD_BYTES);
   return spool("claude-code", body, { event: "PermissionRequest", ppid: 4242, ...envelope });
 }
+
+/**
+ * Options of an in-process engine that sees nothing of this machine: an empty process table (other
+ * sessions' agents are not the caller's), no cwd or CPU reads, no control socket, no transcript insights.
+ * Tests and benches that feed it spool files by hand spread this into createEngine's options.
+ */
+export const quietEngine = {
+  scanner: {
+    scan: async () => ({ processes: [], agents: [], at: new Date() }),
+    join: async () => ({ tty: null, terminal: {} }),
+  },
+  source: { cwd: async () => undefined },
+  cpu: async () => new Map(),
+  control: false,
+  insights: false,
+} satisfies Partial<EngineOptions>;
