@@ -102,13 +102,13 @@ export function createScanner(options: ScannerOptions = {}): Scanner {
   };
   let lastListing: readonly ProcessInfo[] | undefined;
 
-  async function context(table: ProcessTable, ttys: readonly string[]): Promise<LocateContext> {
+  async function context(table: ProcessTable, ttys: readonly string[], prune = false): Promise<LocateContext> {
     const servers = new Map<number, ProcessInfo>();
     for (const tty of ttys) {
       const server = serverOfTty(table, tty, isTmux);
       if (server) servers.set(server.pid, server);
     }
-    const states = await tmux.query(table, [...servers.values()]);
+    const states = await tmux.query(table, [...servers.values()], prune);
     return {
       table,
       cache,
@@ -129,6 +129,7 @@ export function createScanner(options: ScannerOptions = {}): Scanner {
     const ctx = await context(
       table,
       found.map((f) => f.process.tty!),
+      true,
     );
     const agents = await Promise.all(
       found.map(async (f) => toAgent(cache, f.process, f.classification, f.via, await locate(ctx, f.process))),

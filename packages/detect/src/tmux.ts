@@ -172,8 +172,12 @@ export class TmuxWatcher {
     private readonly isTmux: (p: ProcessInfo) => boolean = isTmuxProcess,
   ) {}
 
-  /** State of each given server, refreshed only when the server's panes or clients changed. */
-  async query(table: ProcessTable, servers: readonly ProcessInfo[]): Promise<TmuxServerState[]> {
+  /**
+   * State of each given server, refreshed only when the server's panes or clients changed. Only a full
+   * scan forgets the servers it did not ask about (`prune`): a hook join or a tab lookup names one tty,
+   * and forgetting the rest would make the next poll ask every tmux server again.
+   */
+  async query(table: ProcessTable, servers: readonly ProcessInfo[], prune = false): Promise<TmuxServerState[]> {
     const keep = new Set<string>();
     const results = await Promise.all(
       servers.map(async (server) => {
@@ -188,7 +192,7 @@ export class TmuxWatcher {
         return state;
       }),
     );
-    for (const key of this.states.keys()) if (!keep.has(key)) this.states.delete(key);
+    if (prune) for (const key of this.states.keys()) if (!keep.has(key)) this.states.delete(key);
     return results;
   }
 

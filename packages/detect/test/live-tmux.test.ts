@@ -4,7 +4,14 @@ import { execFile, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createScanner, createSource, unixSocketsOf, type DetectedAgent, type SourceKind } from "@mytty-bar/detect";
+import {
+  createScanner,
+  createSource,
+  defaultExec,
+  unixSocketsOf,
+  type DetectedAgent,
+  type SourceKind,
+} from "@mytty-bar/detect";
 import { codexJsPath, createLab, pollUntil, type Lab } from "./helpers/fake-agents.js";
 
 const run = promisify(execFile);
@@ -112,6 +119,31 @@ describe.each(["proc", "ps", "ps-list"] as const)("live tmux scan through the %s
 });
 
 describe("every tmux server, not only the default socket", () => {
+  it("a tab lookup between polls (one tty, outside tmux) does not make the next scan ask tmux again", async () => {
+    const asked: string[][] = [];
+    const scanner = createScanner({
+      // Long enough that only a forgotten state, not its age, can make the second scan ask again.
+      tmuxMaxAgeMs: 600_000,
+      effects: {
+        exec: (file, args) => {
+          asked.push([file, ...args]);
+          return defaultExec(file, args);
+        },
+      },
+    });
+    const ourAsks = () => asked.filter((call) => call.includes(lab.socket)).length;
+    const scan = await pollUntil(async () => {
+      const s = await scanner.scan();
+      return ours(s.agents).length > 0 ? s : undefined;
+    });
+    const before = ourAsks();
+    expect(before).toBeGreaterThan(0);
+    // This test's own node process has no tmux pane: the lookup names no tmux server at all.
+    await scanner.locateProcess(process.pid, scan.processes);
+    expect(ours((await scanner.scan()).agents).length).toBeGreaterThan(0);
+    expect(ourAsks()).toBe(before);
+  });
+
   it("a second private server's agent comes out with that server's socket and pane", async () => {
     const other = createLab();
     try {
