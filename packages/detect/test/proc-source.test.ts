@@ -68,9 +68,12 @@ async function until(check: () => boolean): Promise<void> {
   expect(check()).toBe(true);
 }
 
-/** A `sh` that execs `sleep 30` (same pid, new program) once it reads a line. */
+/**
+ * A `sh` that execs `sleep 30` (same pid, new program) once it reads a line. Detached (its own session, no
+ * controlling terminal): a process on a terminal is read every poll, which would hide what the plan does.
+ */
 function execOnLine(): ChildProcess {
-  return spawn("sh", ["-c", "read line; exec sleep 30"], { stdio: ["pipe", "ignore", "ignore"] });
+  return spawn("sh", ["-c", "read line; exec sleep 30"], { stdio: ["pipe", "ignore", "ignore"], detached: true });
 }
 
 describe("proc source, processes that change between polls", () => {
@@ -86,6 +89,21 @@ describe("proc source, processes that change between polls", () => {
       expect(after?.comm).toBe("sleep");
       expect(after?.argv).toEqual(["sleep", "30"]);
       expect(after?.startTime).toBe(before?.startTime);
+    } finally {
+      child.kill("SIGKILL");
+    }
+  });
+
+  it("keeps a steady process's row unread between polls: a late exec shows only on its rotation turn", async () => {
+    const child = execOnLine();
+    const source = createProcSource({ youngTicks: 0, rotation: 1e9 });
+    try {
+      const before = (await source.list()).find((p) => p.pid === child.pid);
+      expect(before?.tty).toBeNull();
+      expect(before?.comm).toBe("sh");
+      child.stdin!.end("go\n");
+      await until(() => truth(child.pid!).comm === "sleep");
+      expect((await source.list()).find((p) => p.pid === child.pid)?.comm).toBe("sh");
     } finally {
       child.kill("SIGKILL");
     }
@@ -109,12 +127,16 @@ describe("proc source, processes that change between polls", () => {
 
   it("re-reads a kept process whose parent exited: the listing shows its new parent", async () => {
     // sh starts a background sleep, prints its pid, and exits once its stdin closes: the sleep is reparented.
-    const parent = spawn("sh", ["-c", "sleep 30 & echo $!; read line"], { stdio: ["pipe", "pipe", "ignore"] });
+    const parent = spawn("sh", ["-c", "sleep 30 & echo $!; read line"], {
+      stdio: ["pipe", "pipe", "ignore"],
+      detached: true,
+    });
     const orphan = await new Promise<number>((resolve) => parent.stdout!.once("data", (d) => resolve(Number(d))));
     // Never young, never its rotation turn: only the parent's exit can make the listing read it again.
     const source = createProcSource({ youngTicks: 0, rotation: 1e9 });
     try {
       await until(() => truth(orphan).comm === "sleep");
+      expect((await source.list()).find((p) => p.pid === orphan)?.tty).toBeNull();
       expect((await source.list()).find((p) => p.pid === orphan)?.ppid).toBe(parent.pid);
       expect((await source.list()).find((p) => p.pid === orphan)?.ppid).toBe(parent.pid);
       const exited = new Promise((resolve) => parent.once("exit", resolve));

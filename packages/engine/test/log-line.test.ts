@@ -57,6 +57,9 @@ const BAD_VALUES: unknown[] = [
   -1,
   1.5,
   "x".repeat(5000),
+  // One past each string bound the check copies from the schemas: a copied bound that drifted above
+  // zod's would take one of these.
+  ...[64, 128, 256, 300, 512, 1000, 4096].map((max) => "x".repeat(max + 1)),
   "",
   "2026-11-02T08:00:00Z",
   "2026-02-30T08:00:00.000Z",
