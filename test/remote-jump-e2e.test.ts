@@ -10,6 +10,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgentRow } from "@mytty-bar/engine";
+import { posixQuote } from "@mytty-bar/protocol";
 import { focusAgent, nodeCommandRunner, resolveToolPaths } from "../apps/menubar/src/focus/index.js";
 import { BIN, Engine, FakePane, fixture, runCli, Tmux, until, type World } from "./engine-harness.js";
 import { startSshd, type SshdFixture } from "./support/sshd.js";
@@ -26,7 +27,7 @@ const remoteTmux = () => path.join(remote.home, "r.sock");
 /** A local tmux window whose pane runs `ssh <host> <command>` (the fixture's config, no ControlMaster unless given). */
 async function sshPane(name: string, remoteCommand: string, sshOptions: string[] = []): Promise<string> {
   const ssh = ["ssh", "-F", sshd.configFile, ...sshOptions, "-tt", sshd.destination, remoteCommand]
-    .map((w) => `'${w.replace(/'/g, `'\\''`)}'`)
+    .map(posixQuote)
     .join(" ");
   return tmux.cmd("new-window", "-t", "jump", "-n", name, "-P", "-F", "#{pane_id}", ssh);
 }

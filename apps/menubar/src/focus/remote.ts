@@ -5,6 +5,7 @@
 // for that client. Any doubt is a refusal that changes nothing.
 import { parseDestination, remoteInvocation } from "@mytty-bar/remote";
 import type { AgentRow } from "@mytty-bar/engine";
+import { socketFromTmuxEnv } from "@mytty-bar/engine/client";
 import { isPaneId } from "./tmux.js";
 import type { Command } from "./types.js";
 
@@ -37,7 +38,7 @@ export function remotePaneCommand(row: Pick<AgentRow, "host" | "terminal">, env:
   if (!row.host || pane === undefined) return { none: true };
   const hints = row.terminal.hints ?? {};
   const connection = hints.ssh_connection ?? "";
-  const socket = hints.tmux?.split(",")[0] ?? "";
+  const socket = socketFromTmuxEnv(hints.tmux) ?? "";
   if (!isPaneId(pane) || !CONNECTION.test(connection) || (socket !== "" && !SOCKET.test(socket)))
     return { refuse: "its tmux pane or connection hint is not one we can pass on" };
   const parsed = parseDestination(row.host);

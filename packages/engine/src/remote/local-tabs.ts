@@ -3,7 +3,7 @@
 // the agents' SSH_CONNECTION by local-tab.ts; the one match's tty is located like an agent's.
 // An ssh client keeps its one connection for life, so its sockets are read once (the kernel's TCP table
 // costs tens of ms to list); a client seen without a connection yet is read again after a while.
-import { defaultExec, defaultSocketReader } from "@mytty-bar/detect";
+import { defaultExec, defaultSocketReader, withinTree } from "@mytty-bar/detect";
 import type { HeldSockets, JoinResult, ProcessInfo, Scanner, SocketReader } from "@mytty-bar/detect";
 import type { EngineCore } from "../core.js";
 import { LOCAL_TAB_TEXT, matchLocalTab, parseSshConnection, type LocalSshClient } from "./local-tab.js";
@@ -25,22 +25,6 @@ export interface LocalTabsDeps {
 function isSsh(p: ProcessInfo): boolean {
   const name = (p.executable ?? p.argv[0] ?? "").split("/").pop();
   return name === "ssh" || (p.argv[0]?.startsWith("ssh: ") ?? false);
-}
-
-/** Processes below `root` in `processes` (the engine's own link children). */
-function descendantsOf(processes: readonly ProcessInfo[], root: number): Set<number> {
-  const below = new Set<number>([root]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const p of processes) {
-      if (!below.has(p.pid) && below.has(p.ppid)) {
-        below.add(p.pid);
-        grew = true;
-      }
-    }
-  }
-  return below;
 }
 
 /** The engine's own: this platform's socket reader (cached), the scanner's locate, this process's pid. */
@@ -105,7 +89,7 @@ export async function refreshLocalTabs(
   const remote = [...core.agents.values()].filter((a) => a.host !== undefined);
   const next = new Map<string, LocalTabResult>();
   if (remote.length > 0) {
-    const ours = descendantsOf(processes, deps.selfPid);
+    const ours = new Set(withinTree(processes, deps.selfPid).map((p) => p.pid));
     const ssh = processes.filter((p) => isSsh(p) && !ours.has(p.pid));
     const sockets = await deps.readSockets.read(ssh, now);
     const clients: LocalSshClient[] = ssh.flatMap((p) => {
