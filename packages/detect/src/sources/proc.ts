@@ -223,13 +223,13 @@ export function createProcSource(options: ProcSourceOptions = {}): ProcessSource
   };
 }
 
-/** Unix socket paths a process holds open, from its fds and /proc/net/unix (finds tmux servers' sockets). */
-export function unixSocketsOf(pid: number, root = "/proc"): string[] {
+/** The inodes of the sockets a process holds open, from its fds; undefined when it exited or is not ours. */
+export function socketInodesOf(pid: number, root = "/proc"): Set<string> | undefined {
   let fds: string[];
   try {
     fds = readdirSync(`${root}/${pid}/fd`);
   } catch {
-    return []; // exited or not ours: no sockets to report
+    return undefined; // exited or not ours
   }
   const inodes = new Set<string>();
   for (const fd of fds) {
@@ -237,9 +237,16 @@ export function unixSocketsOf(pid: number, root = "/proc"): string[] {
       const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`${root}/${pid}/fd/${fd}`));
       if (m) inodes.add(m[1]!);
     } catch {
-      // fd closed meanwhile
+      // fd closed meanwhile: not a socket it holds now
     }
   }
+  return inodes;
+}
+
+/** Unix socket paths a process holds open, from its fds and /proc/net/unix (finds tmux servers' sockets). */
+export function unixSocketsOf(pid: number, root = "/proc"): string[] {
+  const inodes = socketInodesOf(pid, root);
+  if (inodes === undefined) return []; // exited or not ours: no sockets to report
   if (inodes.size === 0) return [];
   let table: string;
   try {

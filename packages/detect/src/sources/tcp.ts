@@ -1,8 +1,8 @@
 // Reads which TCP connections given local processes hold (the parsers are in ../sockets.ts): Linux from
 // /proc/<pid>/fd and /proc/net/{tcp,tcp6,unix}, no process started; macOS with one `lsof` call.
-import { readdirSync, readlinkSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import type { Exec } from "../effects.js";
+import { socketInodesOf } from "./proc.js";
 import { connectionsOf, listeningUnixInodes, parseLsofTcp, parseProcNetTcp, type TcpConnection } from "../sockets.js";
 
 export interface HeldSockets {
@@ -24,25 +24,6 @@ function readOr(file: string): Promise<string> {
   return readFile(file, "utf8").catch(() => "");
 }
 
-function socketInodes(root: string, pid: number): Set<string> | undefined {
-  let fds: string[];
-  try {
-    fds = readdirSync(`${root}/${pid}/fd`);
-  } catch {
-    return undefined; // exited or not ours
-  }
-  const inodes = new Set<string>();
-  for (const fd of fds) {
-    try {
-      const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`${root}/${pid}/fd/${fd}`));
-      if (m) inodes.add(m[1]!);
-    } catch {
-      // fd closed meanwhile: not a socket it holds now
-    }
-  }
-  return inodes;
-}
-
 export function procSocketReader(root = "/proc"): SocketReader {
   return async (pids, tcpFor) => {
     const found = new Map<number, HeldSockets>();
@@ -53,7 +34,7 @@ export function procSocketReader(root = "/proc"): SocketReader {
     const tcp = tables.length === 3 ? [...parseProcNetTcp(texts[0]!), ...parseProcNetTcp(texts[1]!)] : [];
     const listening = listeningUnixInodes(texts.at(-1)!);
     for (const pid of pids) {
-      const inodes = socketInodes(root, pid);
+      const inodes = socketInodesOf(pid, root);
       if (!inodes) continue;
       found.set(pid, {
         connections: wantTcp(pid) ? connectionsOf(tcp, inodes) : [],
