@@ -155,52 +155,39 @@ export function planHookJson(
   if (unreadable)
     return { ...base, status: "invalid", problem: unreadable, detail: unreadable.message, install: [], uninstall: [] };
   const redoInstall = (cur: string | null) => installText(cur, spec);
-  // The backup is looked up once: by the time a retry runs, uninstall has taken a backup of its own.
-  // Read once (a retry runs after uninstall took its own backup), and only when uninstall is asked for.
+  // The backup is read once (a retry runs after uninstall took its own backup), and only for uninstall.
   let hintMemo: { value: RemovalHint } | undefined;
   const hint = (): RemovalHint => (hintMemo ??= { value: parseHint(newestBackup(spec.path)) }).value;
   const redoRemove = (cur: string | null) => (cur === null ? null : removalText(cur, spec, hint()));
-  if (before === null) {
-    return {
-      ...base,
-      status: "not-installed",
-      install: [change(null, installText(null, spec)!, redoInstall)],
-      uninstall: [],
-    };
-  }
+  // Edits are computed on first use (`lazily`): status never reads them, and each re-parses the file.
+  const install = () => [change(before, installText(before, spec)!, redoInstall)];
+  if (before === null)
+    return lazily({ ...base, status: "not-installed" as const, uninstall: [] as FileChange[] }, "install", install);
   const a = analyze(before, spec);
   if (!a.ok)
     return { ...base, status: "invalid", problem: a.problem, detail: a.problem.message, install: [], uninstall: [] };
   const bad = problems(a, spec);
-  // Uninstall is computed on first use: status never needs it and it re-parses the file per removal.
-  const lazyUninstall = <T extends object>(plan: T): T & { uninstall: FileChange[] } => {
-    let memo: FileChange[] | undefined;
-    return Object.defineProperty(plan, "uninstall", {
-      enumerable: true,
-      get: () => {
-        if (memo === undefined) {
-          const removed = a.owned.length > 0 ? removalText(before, spec, hint()) : undefined;
-          memo = removed !== undefined ? [change(before, removed, redoRemove)] : [];
-        }
-        return memo;
-      },
-    }) as T & { uninstall: FileChange[] };
+  const uninstall = () => {
+    const removed = a.owned.length > 0 ? removalText(before, spec, hint()) : undefined;
+    return removed !== undefined ? [change(before, removed, redoRemove)] : [];
   };
-  if (bad.length === 0)
-    return lazyUninstall({
-      ...base,
-      status: "installed",
-      install: [],
-      ...(spec.note !== undefined ? { detail: spec.note } : {}),
-    });
+  if (bad.length === 0) {
+    const plan = { ...base, status: "installed" as const, install: [] as FileChange[] };
+    return lazily(spec.note !== undefined ? { ...plan, detail: spec.note } : plan, "uninstall", uninstall);
+  }
   const status: ItemStatus = a.owned.length > 0 ? "needs-repair" : "not-installed";
   const reasons = status === "needs-repair" ? bad.map((b) => `${b.event}: ${b.reason}`) : [];
   const detail = [...reasons, ...(spec.note !== undefined ? [spec.note] : [])].join("; ") || undefined;
-  const plan = lazyUninstall({ ...base, status, ...(detail ? { detail } : {}) });
-  let install: FileChange[] | undefined;
-  // Like uninstall, the edit is computed only when a command asks for it.
-  return Object.defineProperty(plan, "install", {
-    enumerable: true,
-    get: () => (install ??= [change(before, installText(before, spec)!, redoInstall)]),
-  }) as typeof plan & { install: FileChange[] };
+  return lazily(lazily({ ...base, status, ...(detail ? { detail } : {}) }, "uninstall", uninstall), "install", install);
+}
+
+/** Defines `key` as an enumerable getter that computes its value once, on first read. */
+function lazily<T extends object, K extends string>(
+  plan: T,
+  key: K,
+  compute: () => FileChange[],
+): T & Record<K, FileChange[]> {
+  let memo: FileChange[] | undefined;
+  return Object.defineProperty(plan, key, { enumerable: true, get: () => (memo ??= compute()) }) as T &
+    Record<K, FileChange[]>;
 }

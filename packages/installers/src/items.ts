@@ -38,10 +38,10 @@ export type PointerProvider = (typeof POINTER_PROVIDERS)[number];
 /** Targets whose hooks are entries in a config file of the user's (the rest are files we own). */
 const MERGED: ReadonlySet<TargetId> = new Set(["claude-code", "codex", "cursor", "gemini"]);
 
-const withRemedy = (item: ItemPlan, edit: "repair" | "rewrite"): ItemPlan => ({
-  ...item,
-  remedy: remedyFor(item, edit),
-});
+// Added in place: a spread would call hook-json.ts's lazy `install`/`uninstall` getters, and status
+// (which never needs them) would compute every provider's removal text, re-parsing its file each time.
+const withRemedy = (item: ItemPlan, edit: "repair" | "rewrite"): ItemPlan =>
+  Object.defineProperty(item, "remedy", { value: remedyFor(item, edit), enumerable: true, writable: true });
 
 export function planProvider(id: TargetId, ctx: PlanContext): ItemPlan {
   return withRemedy(providerPlan(id, ctx), MERGED.has(id) ? "repair" : "rewrite");
