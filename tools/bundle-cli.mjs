@@ -49,6 +49,11 @@ export async function bundleCli(cli) {
     format: "cjs",
     target: "node20",
     sourcemap: true,
+    // Whitespace and comments out: the file is read, hashed against its code cache and kept as a
+    // string on every run; one non-ASCII character in a comment made all of it a two-byte string.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    charset: "ascii",
     metafile: true,
     logLevel: "warning",
     ...cli.esbuild,

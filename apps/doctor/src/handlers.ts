@@ -96,9 +96,13 @@ export async function runStatus(opts: CommonOptions, io: Io): Promise<number> {
     paths,
     settings: { pointers },
   } = o;
+  // The engine is asked first and answers on its own core while this process reads and plans. One turn
+  // of the loop lets the connections open and the requests go out (a unix connect completes at once).
+  const asked = engine(paths);
+  await new Promise<void>((resolve) => setImmediate(resolve));
   const session = readSession(o);
   const plans = session.plans();
-  const rep = await report(paths, session);
+  const rep = buildReport(paths, session, await asked);
   const code = rep.issues.length > 0 ? 1 : 0;
   if (opts.json) {
     io.stdout.write(`${JSON.stringify(rep, null, 2)}\n`);
