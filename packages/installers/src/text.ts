@@ -1,4 +1,5 @@
 // Small text helpers shared by the installers: POSIX quoting, file format detection, ownership.
+import { isUtf8 } from "node:buffer";
 import path from "node:path";
 
 /** Wraps a value in single quotes for sh (docs/architecture.md#ids-hygiene-and-quoting); safe for any byte sequence. */
@@ -100,11 +101,10 @@ export function runsOurHelper(handler: unknown): boolean {
 
 /** Decodes UTF-8 strictly: undefined when the bytes would not survive a decode/encode round trip. */
 export function decodeUtf8(bytes: Buffer): string | undefined {
-  try {
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
-  } catch {
-    return undefined; // not valid UTF-8
-  }
+  // isUtf8 rejects what a fatal TextDecoder would (overlongs, encoded surrogates, cut sequences) at a
+  // fraction of the start-up cost (status reads every config file); toString keeps a BOM for the
+  // parser to name.
+  return isUtf8(bytes) ? bytes.toString("utf8") : undefined;
 }
 
 /** 1-based line and column of an offset. */

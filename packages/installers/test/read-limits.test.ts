@@ -54,4 +54,30 @@ describe("planning over hostile config files", () => {
       uninstall: [],
     });
   });
+
+  it("reports bytes that are not UTF-8 as invalid, and keeps a BOM for the parser to name", () => {
+    const paths = home();
+    fs.mkdirSync(path.dirname(paths.codexHooks), { recursive: true });
+    const bad = [
+      [0xff], // never in UTF-8
+      [0xc0, 0xaf], // an overlong "/"
+      [0xed, 0xa0, 0x80], // a UTF-16 surrogate, encoded
+      [0xe2, 0x82], // cut short
+    ];
+    for (const bytes of bad) {
+      fs.writeFileSync(
+        paths.codexHooks,
+        Buffer.concat([Buffer.from('{"hooks": "'), Buffer.from(bytes), Buffer.from('"}')]),
+      );
+      expect(planAll(planContext(paths)).providers.find((p) => p.id === "codex")).toMatchObject({
+        status: "invalid",
+        detail: "is not valid UTF-8",
+      });
+    }
+    fs.writeFileSync(paths.codexHooks, Buffer.from([0xef, 0xbb, 0xbf, ...Buffer.from("{}")]));
+    expect(planAll(planContext(paths)).providers.find((p) => p.id === "codex")).toMatchObject({
+      status: "invalid",
+      detail: "starts with a byte order mark (save it as UTF-8 without BOM)",
+    });
+  });
 });
