@@ -1,7 +1,7 @@
 // Build step after `tsc -b` (root `npm run build`): `mytty-doctor status`'s fast path, dist/status-main.js
 // and everything it imports from our packages into dist/status.cjs, with a V8 code cache trained on
-// `status --json` over a HOME with hooks installed (tools/bundle-cli.mjs says how; bin/mytty-doctor.js
-// runs it).
+// `status --json` over a HOME with hooks installed, answered from its kept report (tools/bundle-cli.mjs
+// says how; bin/mytty-doctor.js runs it).
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -56,9 +56,14 @@ await bundleCli({
     fs.mkdirSync(path.join(home, ".claude"));
     fs.writeFileSync(path.join(home, ".claude", "settings.json"), '{\n  "model": "opus"\n}\n');
     const install = plain(["install", "claude-code", "codex", "cursor"]);
+    // Trained on the run agents repeat: the report kept by the run before (src/status-cache.ts), which
+    // trusts files only once they are RACY_MS old. A miss compiles its planning code as it goes.
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2200);
+    const first = bundled(["status", "--json"]);
+    const kept = fs.existsSync(path.join(home, "data", "status-cache.json"));
     const run = bundled(["status", "--json"]);
     // Exit 1 only means "issues found"; a real status run prints the report.
-    if (install.status === 0 && run.stdout.startsWith("{")) return undefined;
-    return `install ${install.status}, status ${run.status} ${install.stderr}${run.stderr}`;
+    if (install.status === 0 && kept && first.stdout === run.stdout && run.stdout.startsWith("{")) return undefined;
+    return `install ${install.status}, kept ${kept}, status ${run.status} ${install.stderr}${run.stderr}`;
   },
 });

@@ -20,8 +20,8 @@ import {
   type SessionOptions,
   type TargetId,
 } from "@mytty-bar/installers";
-import fs from "node:fs";
-import type { EngineStatus, engineStatus } from "./engine-status.js";
+import { askEngine, oneTurn } from "./engine-ask.js";
+import type { EngineStatus } from "./engine-status.js";
 import { M } from "./messages.js";
 import { buildReport, renderText, summaryLine, viewLines, type StatusReport } from "./report.js";
 
@@ -70,39 +70,33 @@ function setup(io: Io, opts: CommonOptions): Target {
   return { paths: o.paths, session, report: () => report(o.paths, session) };
 }
 
-/**
- * Modules loaded on first use: the engine client (and zod behind it) only when a control socket
- * exists, ink and React only on a terminal (startup budget). dist/status.cjs replaces these with its
- * launcher's import(): code compiled with a V8 code cache cannot call import() itself on Node 20.
- */
-export const lazy = {
-  engineStatus: (): Promise<{ engineStatus: typeof engineStatus }> => import("./engine-status.js"),
-};
-
-async function engine(paths: Paths): Promise<EngineStatus> {
-  if (!fs.existsSync(paths.controlSocket)) return { running: false };
-  const { engineStatus } = await lazy.engineStatus();
-  return engineStatus(paths);
-}
-
 async function report(paths: Paths, session: ReadSession): Promise<StatusReport> {
-  return buildReport(paths, session, await engine(paths));
+  return buildReport(paths, session, await askEngine(paths));
 }
 
-export async function runStatus(opts: CommonOptions, io: Io): Promise<number> {
+/** What the bundled status (status-main.ts) hands runStatus: the engine already asked, and where the report goes. */
+export interface StatusHooks {
+  asked?: Promise<EngineStatus>;
+  keep?: (report: StatusReport) => void;
+}
+
+export async function runStatus(opts: CommonOptions, io: Io, hooks: StatusHooks = {}): Promise<number> {
   // Read only: the bundled status (dist/status.cjs) leaves the write side (apply, diff) out.
   const o = options(io, opts);
   const {
     paths,
     settings: { pointers },
   } = o;
-  // The engine is asked first and answers on its own core while this process reads and plans. One turn
-  // of the loop lets the connections open and the requests go out (a unix connect completes at once).
-  const asked = engine(paths);
-  await new Promise<void>((resolve) => setImmediate(resolve));
+  // The engine is asked first and answers on its own core while this process reads and plans.
+  let asked = hooks.asked;
+  if (asked === undefined) {
+    asked = askEngine(paths);
+    await oneTurn();
+  }
   const session = readSession(o);
   const plans = session.plans();
   const rep = buildReport(paths, session, await asked);
+  hooks.keep?.(rep);
   const code = rep.issues.length > 0 ? 1 : 0;
   if (opts.json) {
     io.stdout.write(`${JSON.stringify(rep, null, 2)}\n`);

@@ -3,7 +3,11 @@
 // file instead of ~35 ESM modules, no commander, and stdout written without process.stdout (creating
 // that stream loads the internal stream modules). The same handler runs as in the full CLI (cli.ts).
 import fs from "node:fs";
-import { runStatus, type Io } from "./handlers.js";
+import { resolvePaths, type Paths } from "@mytty-bar/paths";
+import { askEngine, oneTurn } from "./engine-ask.js";
+import type { Io } from "./handlers.js";
+import type { StatusReport } from "./report.js";
+import { keep, kept, touching } from "./status-cache.js";
 
 /** A reader that went away ends the command quietly, as bin/mytty-doctor.js does for the full CLI. */
 function quiet<T extends NodeJS.WriteStream>(stream: T): T {
@@ -32,8 +36,13 @@ function writeOut(text: string): void {
   }
 }
 
-/** Runs status. The engine client (engine-status.ts) is bundled too: it loads only node:net, and only when a socket exists. */
+/**
+ * Runs status. With --json in dist/status.cjs, the report of the last run is printed while none of its
+ * inputs changed (status-cache.ts), with the engine asked afresh.
+ */
 export function main(): void {
+  // The bundle's own file, which keys the kept report on this build; an ES module (tests) has none.
+  const bundle = typeof __filename === "string" && __filename.endsWith(".cjs") ? __filename : undefined;
   const io: Io = {
     // Asked only by the text view; node:tty would load node:net and the streams (~3 ms) for --json.
     stdout: {
@@ -45,7 +54,7 @@ export function main(): void {
     stderr: { write: (text: string) => quiet(process.stderr).write(text) },
     env: process.env,
   };
-  runStatus({ json: process.argv.slice(2).includes("--json") }, io).then(
+  status(process.argv.slice(2).includes("--json"), io, bundle).then(
     (code) => {
       process.exitCode = code;
     },
@@ -55,4 +64,33 @@ export function main(): void {
       process.exitCode = 1;
     },
   );
+}
+
+async function status(json: boolean, io: Io, bundle: string | undefined): Promise<number> {
+  const paths = resolvePaths({ env: io.env });
+  // Asked first: the engine answers on its own core while this process checks or plans.
+  const asked = askEngine(paths);
+  await oneTurn();
+  const key = json && bundle !== undefined ? cacheKey(bundle, paths, io.env) : undefined;
+  const report = key !== undefined ? (kept(paths.statusCache, key) as StatusReport | undefined) : undefined;
+  if (report !== undefined) {
+    io.stdout.write(`${JSON.stringify({ ...report, engine: await asked }, null, 2)}\n`);
+    return report.issues.length > 0 ? 1 : 0;
+  }
+  // The planning modules are initialised only now (esbuild's lazy init for an import()).
+  const { runStatus } = await import("./status-run.js");
+  if (key === undefined) return runStatus({ json }, io, { asked });
+  let full: StatusReport | undefined;
+  const run = await touching(() => runStatus({ json }, io, { asked, keep: (r) => (full = r) }));
+  // Kept only where the data dir already is: status never creates it (its report says whether it exists).
+  if (full !== undefined && fs.existsSync(paths.dataDir))
+    keep(paths.statusCache, key, run.touched, { ...full, engine: {} }, [paths.controlSocket, paths.statusCache]);
+  return run.value;
+}
+
+/** What else a report depends on: this bundle's build, every path, PATH (where `claude` is found). */
+function cacheKey(bundle: string, paths: Paths, env: NodeJS.ProcessEnv): string | undefined {
+  const st = fs.statSync(bundle, { throwIfNoEntry: false });
+  if (st === undefined) return undefined;
+  return JSON.stringify([st.size, st.mtimeMs, st.ino, paths, env.PATH ?? "", process.getuid?.() ?? -1]);
 }

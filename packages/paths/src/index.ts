@@ -27,6 +27,8 @@ export interface Paths {
   /** Claude Code's statusLine input, one <claude pid>.json each (opt-in, docs/usage-meters.md). */
   statuslineDir: string;
   controlSocket: string;
+  /** `mytty-doctor status --json`'s last report, kept while every file it read is unchanged (apps/doctor/src/status-cache.ts). */
+  statusCache: string;
   eventLog: string;
   /** What the engine survived (failed scans, throwing ports), bounded; see packages/engine/src/log.ts. */
   engineLog: string;
@@ -94,6 +96,7 @@ export function resolvePaths({ env = process.env, platform = process.platform }:
     answerWait: path.join(dataDir, "answers", "wait"),
     statuslineDir: path.join(dataDir, "statusline"),
     controlSocket: path.join(dataDir, "control.sock"),
+    statusCache: path.join(dataDir, "status-cache.json"),
     eventLog: path.join(dataDir, "events.jsonl"),
     engineLog: path.join(dataDir, "engine.log"),
     acksFile: path.join(dataDir, "acks.jsonl"),

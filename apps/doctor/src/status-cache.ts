@@ -1,0 +1,125 @@
+// Agents call `mytty-doctor status --json` in loops, and each run read and analysed every provider's
+// files to give the same answer. The bundled status (status-main.ts) keeps its last report in
+// <data>/status-cache.json with a signature of every path that run read, stat'ed or listed; the next run
+// stats those paths and, when every one matches, prints that report with the engine's part asked
+// afresh. Like git's index: a path changed within the last RACY_MS is not trusted (a timestamp that
+// coarse could hide a second change), so such a run keeps nothing, and any write during the run (there
+// should be none) or a relative path does the same.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const FORMAT = 1;
+const MAX_BYTES = 1024 * 1024;
+export const RACY_MS = 2000;
+
+/** What a run touched: paths read or stat'ed, directories listed, and whether it wrote anything. */
+export interface Touched {
+  read: Set<string>;
+  listed: Set<string>;
+  wrote: boolean;
+}
+
+const READS = ["readFileSync", "statSync", "lstatSync", "existsSync", "openSync", "accessSync", "readlinkSync"];
+const LISTS = ["readdirSync", "opendirSync"];
+const WRITES = ["writeFileSync", "appendFileSync", "renameSync", "mkdirSync", "rmSync", "unlinkSync", "chmodSync"];
+
+const asPath = (p: unknown): string | undefined =>
+  typeof p === "string" ? p : p instanceof URL ? fileURLToPath(p) : Buffer.isBuffer(p) ? p.toString() : undefined;
+
+/**
+ * Runs `fn` with node:fs's sync calls noting their paths. Patched on the module object, so every
+ * module's `fs.x(...)` is seen however it imported fs; restored when `fn` settles.
+ */
+export async function touching<T>(fn: () => Promise<T>): Promise<{ value: T; touched: Touched }> {
+  const touched: Touched = { read: new Set(), listed: new Set(), wrote: false };
+  const target = fs as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const saved = new Map<string, (...args: unknown[]) => unknown>();
+  const wrap = (name: string, note: (p: unknown) => void) => {
+    const original = target[name]!;
+    saved.set(name, original);
+    const wrapped = Object.assign((...args: unknown[]) => (note(args[0]), original(...args)), original);
+    target[name] = wrapped;
+  };
+  const add = (set: Set<string>) => (p: unknown) => {
+    const file = asPath(p);
+    if (file !== undefined) set.add(file);
+  };
+  for (const name of READS) wrap(name, add(touched.read));
+  wrap("realpathSync", add(touched.read)); // keeps .native (Object.assign above)
+  for (const name of LISTS) wrap(name, add(touched.listed));
+  for (const name of WRITES) wrap(name, () => (touched.wrote = true));
+  try {
+    return { value: await fn(), touched };
+  } finally {
+    for (const [name, original] of saved) target[name] = original;
+  }
+}
+
+/**
+ * A path's state as far as a report can depend on it, and the times that make it racy: a file's mtime
+ * and ctime; a listed directory's mtime (its entries); a directory only stat'ed, none (its mode).
+ */
+function state(file: string, listed: boolean): { sig: string; times: number[] } {
+  let st: fs.Stats | undefined;
+  try {
+    st = fs.statSync(file, { throwIfNoEntry: false });
+  } catch (error) {
+    return { sig: `!${(error as NodeJS.ErrnoException).code ?? "error"}`, times: [] };
+  }
+  if (st === undefined) return { sig: "-", times: [] };
+  if (st.isDirectory())
+    return listed
+      ? { sig: `d${st.ino}:${st.mode}:${st.mtimeMs}`, times: [st.mtimeMs] }
+      : { sig: `d${st.ino}:${st.mode}`, times: [] };
+  return { sig: `${st.ino}:${st.mode}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`, times: [st.mtimeMs, st.ctimeMs] };
+}
+
+/** Written only when nothing touched is racy; false when this run keeps no cache. */
+export function keep(
+  file: string,
+  key: string,
+  touched: Touched,
+  report: unknown,
+  skip: readonly string[],
+  now = Date.now(),
+): boolean {
+  if (touched.wrote) return false;
+  const inputs: [string, string][] = [];
+  for (const p of new Set([...touched.read, ...touched.listed])) {
+    if (skip.includes(p)) continue;
+    if (!path.isAbsolute(p)) return false;
+    const { sig, times } = state(p, touched.listed.has(p));
+    if (times.some((t) => now - t < RACY_MS)) return false;
+    inputs.push([p, sig]);
+  }
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    fs.writeFileSync(tmp, JSON.stringify({ format: FORMAT, key, inputs, report }), { mode: 0o600 });
+    fs.renameSync(tmp, file);
+    return true;
+  } catch {
+    fs.rmSync(tmp, { force: true }); // a full disk or a read-only data dir: status works without it
+    return false;
+  }
+}
+
+/** The kept report when its key matches and every input's signature is unchanged; else undefined. */
+export function kept(file: string, key: string): unknown {
+  let data: unknown;
+  try {
+    if (fs.statSync(file).size > MAX_BYTES) return undefined;
+    data = JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch {
+    return undefined; // none yet, or not ours to trust: the run plans and writes a new one
+  }
+  const d = data as { format?: unknown; key?: unknown; inputs?: unknown; report?: unknown };
+  if (d.format !== FORMAT || d.key !== key || !Array.isArray(d.inputs) || typeof d.report !== "object")
+    return undefined;
+  for (const input of d.inputs as unknown[]) {
+    if (!Array.isArray(input) || typeof input[0] !== "string" || typeof input[1] !== "string") return undefined;
+    const [p, sig] = input as [string, string];
+    if (state(p, sig.startsWith("d") && sig.split(":").length === 3).sig !== sig) return undefined;
+  }
+  return d.report ?? undefined;
+}
