@@ -1,7 +1,7 @@
 // The hook path end to end: fake agents in tmux panes run the hooks `mytty-doctor install` wrote,
 // the real helper spools, `mytty-bar --headless` joins and tracks, `mytty-team` reads it back.
 import { execFile } from "node:child_process";
-import { promises as fs } from "node:fs";
+import { existsSync, promises as fs } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -279,5 +279,22 @@ describe("hook path end to end (tmux, real helper, headless engine)", () => {
     const status = JSON.parse(stdout) as { engine?: { running: boolean; lastEventAt?: Record<string, string> } };
     expect(status.engine?.running).toBe(true);
     expect(Object.keys(status.engine?.lastEventAt ?? {}).sort()).toEqual(["claude-code", "codex", "cursor"]);
+  });
+
+  // Last: it stops the engine. The report kept by the runs above (apps/doctor/src/status-cache.ts) must
+  // not keep the engine's part: each run asks it.
+  it("a kept status report still asks the engine each run", async () => {
+    const status = async () => {
+      const r = await run(process.execPath, [BIN.doctor, "status", "--json"], { env: world.env }).catch(
+        (e: { stdout: string }) => e,
+      );
+      return JSON.parse(r.stdout) as { engine: { running: boolean; pid?: number } };
+    };
+    await new Promise((resolve) => setTimeout(resolve, 2200)); // past the kept report's racy window
+    await status();
+    expect(existsSync(world.paths.statusCache)).toBe(true);
+    expect((await status()).engine).toMatchObject({ running: true, pid: engine.child!.pid });
+    await engine.stop();
+    expect((await status()).engine).toEqual({ running: false });
   });
 });
