@@ -32,7 +32,8 @@ export async function bundleCli(cli) {
 
   // No manifest, no fast path: a failed build below leaves the ordinary CLI in charge.
   fs.rmSync(manifest, { force: true });
-  fs.rmSync(`${out}.cache`, { force: true });
+  for (const f of fs.readdirSync(dist))
+    if (f.startsWith(`${cli.name}.cjs.`) && f.endsWith(".cache")) fs.rmSync(path.join(dist, f), { force: true });
 
   // esbuild is a devDependency: an install without them keeps the (slower) ordinary CLI.
   const esbuild = await import("esbuild").catch(() => undefined);
@@ -114,7 +115,8 @@ function train(cli, out, manifest, label) {
   try {
     const refused = cli.train(runs, home);
     if (refused !== undefined || !fs.existsSync(`${out}.cache`)) {
-      fs.rmSync(`${out}.cache`, { force: true });
+      for (const f of fs.readdirSync(dist))
+        if (f.startsWith(`${cli.name}.cjs.`) && f.endsWith(".cache")) fs.rmSync(path.join(dist, f), { force: true });
       process.stderr.write(`${label}: no code cache (${refused ?? "none written"})\n`);
     }
   } finally {

@@ -16,6 +16,8 @@ const path = require("node:path");
  * @param {boolean} app.fast whether argv is one the bundle may take
  * @param {string} app.trainVar the environment variable the build sets while it trains the code cache
  * @param {() => Promise<unknown>} app.cli imports dist/cli.js (from the bin, so the path is the bin's)
+ * @param {string} [app.cacheName] which of the bundle's code caches to use ("text" → <bundle>.cjs.text.cache):
+ *   one per kind of run, each trained on that run (the doctor's status: the kept --json report, the text view)
  * @param {boolean} [app.bundleGuardsStreams] the bundle guards stdout/stderr itself (the doctor's status
  *   writes fd 1 directly: touching process.stdout here would create the stream and load node:stream)
  */
@@ -47,7 +49,7 @@ function launch(app) {
 }
 
 /** Runs dist/<bundle>.cjs when its manifest matches; false when it is stale or declined the argv. */
-function runBundle({ dist, bundle, trainVar }) {
+function runBundle({ dist, bundle, trainVar, cacheName }) {
   try {
     // [file relative to dist/, size, mtimeMs]: the bundle and what stands for its inputs.
     for (const [rel, size, mtimeMs] of JSON.parse(fs.readFileSync(path.join(dist, `${bundle}.json`), "utf8")).files) {
@@ -58,6 +60,7 @@ function runBundle({ dist, bundle, trainVar }) {
     return false; // no manifest (not bundled yet), or one we cannot read: the full CLI runs
   }
   const file = path.join(dist, `${bundle}.cjs`);
+  const cacheFile = `${file}${cacheName ? `.${cacheName}` : ""}.cache`;
   // Source-mapped stack traces (--enable-source-maps, also via NODE_OPTIONS) need the ordinary loader.
   // A bundle's main() returns false when the argv is not one it handles.
   if (process.sourceMapsEnabled) return require(file).main() !== false;
@@ -65,7 +68,7 @@ function runBundle({ dist, bundle, trainVar }) {
   let cachedData;
   if (!train) {
     try {
-      cachedData = fs.readFileSync(`${file}.cache`);
+      cachedData = fs.readFileSync(cacheFile);
     } catch {
       // No cache (not trained, or a build without it): compile as usual.
     }
@@ -79,7 +82,7 @@ function runBundle({ dist, bundle, trainVar }) {
   // This file's require() serves: the bundle only asks for node: builtins.
   script.runInThisContext().call(mod.exports, mod.exports, require, mod, file, dist);
   // Made after the run, the cache holds every function the command compiled, not only the top level.
-  if (train) process.on("exit", () => fs.writeFileSync(`${file}.cache`, script.createCachedData()));
+  if (train) process.on("exit", () => fs.writeFileSync(cacheFile, script.createCachedData()));
   return mod.exports.main() !== false;
 }
 

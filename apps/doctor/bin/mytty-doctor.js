@@ -9,6 +9,8 @@ require("../../../tools/cli-launch.cjs").launch({
   bundle: "status",
   fast: process.argv.slice(2).every((a, i) => (a === "status" && i === 0) || a === "--json"),
   trainVar: "MYTTY_DOCTOR_TRAIN_CODE_CACHE", // set only by scripts/bundle-status.mjs
+  // --json is mostly answered from the kept report (src/status-cache.ts); the text view always plans.
+  cacheName: process.argv.includes("--json") ? "" : "text",
   cli: () => import("../dist/cli.js"),
   bundleGuardsStreams: true, // src/status-main.ts
 });

@@ -62,8 +62,11 @@ await bundleCli({
     const first = bundled(["status", "--json"]);
     const kept = fs.existsSync(path.join(home, "data", "status-cache.json"));
     const run = bundled(["status", "--json"]);
+    // The text view's own cache (status.cjs.text.cache, bin/mytty-doctor.js picks it): it always plans.
+    const text = bundled(["status"]);
     // Exit 1 only means "issues found"; a real status run prints the report.
-    if (install.status === 0 && kept && first.stdout === run.stdout && run.stdout.startsWith("{")) return undefined;
+    const ok = first.stdout === run.stdout && run.stdout.startsWith("{") && text.stdout.includes("codex");
+    if (install.status === 0 && kept && ok) return undefined;
     return `install ${install.status}, kept ${kept}, status ${run.status} ${install.stderr}${run.stderr}`;
   },
 });
