@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { formatSpoolFile, SPOOL_MAX_PAYLOAD_BYTES, type ProviderId, type SpoolEnvelope } from "@mytty-bar/protocol";
 import type { DetectedAgent, ProcessInfo, ScanResult } from "@mytty-bar/detect";
 import type { EngineOptions } from "@mytty-bar/engine";
+import type { EngineCore } from "../src/core.js";
 
 export const FIXTURES = fileURLToPath(new URL("../../../fixtures/payloads/", import.meta.url));
 
@@ -37,6 +38,20 @@ export function agent(p: ProcessInfo, provider: ProviderId, terminal: DetectedAg
     startTime: p.startTime,
     terminal,
   };
+}
+
+/** One spool file through the core as the intake would: prepared, then joined (on `host`, if given) and applied. */
+export function feed(
+  core: EngineCore,
+  bytes: Uint8Array,
+  at: Date,
+  joined?: Parameters<EngineCore["commit"]>[1],
+  host?: string,
+) {
+  const prepared = core.prepare(bytes, at);
+  if (prepared.kind !== "join") return prepared.status;
+  const change = core.commit(prepared, joined, at, host);
+  return change === "ignored" ? "ignored" : "applied";
 }
 
 export function scanOf(processes: ProcessInfo[], agents: DetectedAgent[] = []): ScanResult {

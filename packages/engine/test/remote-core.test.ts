@@ -3,23 +3,10 @@
 import { describe, expect, it } from "vitest";
 import { EngineCore } from "../src/core.js";
 import { agentRows } from "../src/rows.js";
-import { agent, payload, proc, scanOf, spool } from "./helpers.js";
+import { agent, feed, payload, proc, scanOf, spool } from "./helpers.js";
 
 const t = (s: number) => new Date(Date.UTC(2026, 10, 29, 10, 0, s));
 const HOST = "devbox";
-
-function feed(
-  core: EngineCore,
-  bytes: Uint8Array,
-  at: Date,
-  joined: Parameters<EngineCore["commit"]>[1],
-  host?: string,
-) {
-  const prepared = core.prepare(bytes, at);
-  if (prepared.kind !== "join") return prepared.status;
-  const change = core.commit(prepared, joined, at, host);
-  return change === "ignored" ? "ignored" : "applied";
-}
 
 describe("remote agents in the core", () => {
   // The same pid and start time on both machines: only the host tells them apart.
