@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { request, type AgentRow } from "@mytty-bar/engine";
 import { BIN, Engine, fixture, runCli, Tmux, until, type FakePane, type World } from "./engine-harness.js";
 import { startSshd, type SshdFixture } from "./support/sshd.js";
-import { localWorld, remoteWorld, sshSide } from "./support/remote-world.js";
+import { linkConnected, localWorld, remoteWorld, sshSide } from "./support/remote-world.js";
 
 const WAIT_SECONDS = 120;
 /** Far below the hold: a hook back within this did not wait its hold out. */
@@ -83,17 +83,6 @@ async function hostRow(): Promise<AgentRow | undefined> {
   );
 }
 
-async function connected(): Promise<void> {
-  await until(
-    async () => {
-      const out = await runCli(local, BIN.bar, ["remote", "list", "--json"]);
-      return (JSON.parse(out.stdout) as Array<{ state: string }>)[0]?.state === "connected";
-    },
-    20_000,
-    "the link to the host",
-  );
-}
-
 /** A held remote request on the row: waiting-approval, host set, answerable. */
 async function heldRow(): Promise<AgentRow> {
   return until(
@@ -141,7 +130,7 @@ beforeAll(async () => {
   expect((await runCli(local, BIN.bar, ["remote", "add", sshd.destination])).code).toBe(0);
   engine = new Engine(local);
   await engine.start();
-  await connected();
+  await linkConnected(local);
   await pane.hook("UserPromptSubmit", fixture("claude-code", "UserPromptSubmit"));
 }, 90_000);
 
@@ -220,11 +209,11 @@ describe("answering a request held on a watched host", () => {
     await until(async () => !(await hostRow())?.answerable, 10_000, "the request to leave the row");
     const pid = await callerPid();
     expect((await answer(row.request!.id, "allow", pid)).ok).toBe(false);
-    await connected();
+    await linkConnected(local);
   }, 120_000);
 
   it("leaves no lease and no keeper when the engine is killed, and the host's helper holds nothing", async () => {
-    await connected();
+    await linkConnected(local);
     const streamer = Number(await fs.readFile(hostFile("remote-streamer.pid"), "utf8"));
     const links = descendants(engine.child!.pid!).filter((c) => path.basename(c.argv[0] ?? "") === "ssh");
     stray.push(...links.map((l) => l.pid));
@@ -242,7 +231,7 @@ describe("answering a request held on a watched host", () => {
   it("lets the lease go when the engine stops, and the host's helper holds nothing", async () => {
     engine = new Engine(local);
     await engine.start();
-    await connected();
+    await linkConnected(local);
     expect((await fs.stat(hostFile("engine.pid"))).mtimeMs).toBeGreaterThan(Date.now() + 60_000);
     await engine.stop();
     expect(await exists(hostFile("engine.pid"))).toBe(false);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgentRow } from "@mytty-bar/engine";
 import { BIN, Engine, fixture, runCli, Tmux, until, type FakePane, type World } from "./engine-harness.js";
 import { SSHD, startSshd, type SshdFixture } from "./support/sshd.js";
-import { localWorld, remoteWorld, sshSide } from "./support/remote-world.js";
+import { linkConnected, localWorld, remoteWorld, sshSide } from "./support/remote-world.js";
 
 let sshd: SshdFixture;
 let local: World;
@@ -103,14 +103,7 @@ describe("a watched host over a real sshd", () => {
   it("shows the remote claude running → waiting-approval → succeeded, with host set", async () => {
     expect(readFileSync(remote.paths.claudeSettings, "utf8")).toContain(remote.paths.helper);
     // Connected = the streamer greeted, so engine.pid on the host names it and the helper spools.
-    await until(
-      async () => {
-        const out = await runCli(local, BIN.bar, ["remote", "list", "--json"]);
-        return (JSON.parse(out.stdout) as Array<{ state: string }>)[0]?.state === "connected";
-      },
-      20_000,
-      "the link to the host",
-    );
+    await linkConnected(local);
     await pane.hook("UserPromptSubmit", fixture("claude-code", "UserPromptSubmit"));
     const running = await rowIn("running");
     expect(running.host).toBe(sshd.destination);
