@@ -10,6 +10,7 @@ import { request, type AgentRow } from "@mytty-bar/engine";
 import { BIN, Engine, fixture, runCli, Tmux, until, type FakePane, type World } from "./engine-harness.js";
 import { startSshd, type SshdFixture } from "./support/sshd.js";
 import { linkConnected, localWorld, remoteWorld, sshSide } from "./support/remote-world.js";
+import { alive } from "../packages/engine/test/helpers.js";
 
 const WAIT_SECONDS = 120;
 /** Far below the hold: a hook back within this did not wait its hold out. */
@@ -59,15 +60,6 @@ function descendants(root: number): Array<{ pid: number; argv: string[] }> {
   walk(root);
   return out;
 }
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const hostFile = (name: string) => path.join(remote.paths.dataDir, name);
 const exists = (file: string) =>

@@ -10,6 +10,7 @@ import type { AgentRow } from "@mytty-bar/engine";
 import { BIN, Engine, fixture, runCli, Tmux, until, type FakePane, type World } from "./engine-harness.js";
 import { SSHD, startSshd, type SshdFixture } from "./support/sshd.js";
 import { linkConnected, localWorld, remoteWorld, sshSide } from "./support/remote-world.js";
+import { alive } from "../packages/engine/test/helpers.js";
 
 let sshd: SshdFixture;
 let local: World;
@@ -153,18 +154,7 @@ describe("a watched host over a real sshd", () => {
   it("remote remove leaves nothing of ours running on the host", async () => {
     const pid = await until(async () => streamerPid(), 10_000, "a streamer");
     expect((await runCli(local, BIN.bar, ["remote", "remove", sshd.destination])).code).toBe(0);
-    await until(
-      async () => {
-        try {
-          process.kill(pid, 0);
-          return false;
-        } catch {
-          return true;
-        }
-      },
-      10_000,
-      "the streamer to exit",
-    );
+    await until(async () => !alive(pid), 10_000, "the streamer to exit");
     expect(streamerPid()).toBeUndefined();
     await expect(fs.access(path.join(remote.paths.dataDir, "engine.pid"))).rejects.toThrow();
     expect((await hostRow()) ?? null).toBeNull();

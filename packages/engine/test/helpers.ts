@@ -54,6 +54,16 @@ export function feed(
   return change === "ignored" ? "ignored" : "applied";
 }
 
+/** Whether `pid` still runs (signal 0; any refusal counts as gone: the tests ask only of their own children). */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function scanOf(processes: ProcessInfo[], agents: DetectedAgent[] = []): ScanResult {
   return { processes, agents, at: new Date() };
 }
