@@ -40,6 +40,16 @@ export function agent(p: ProcessInfo, provider: ProviderId, terminal: DetectedAg
   };
 }
 
+/**
+ * The core tests' Claude Code: pid 100 on pts/3 in tmux pane %1, and the join a hook from under it gets.
+ * A watched host may list the very same process (remote-core.test.ts): only the host tells them apart.
+ */
+export function tmuxClaude() {
+  const claudeProc = proc(100, 1, ["node", "/usr/lib/claude-code/cli.js"], "pts/3");
+  const claude = agent(claudeProc, "claude-code", { app: "tmux", tmuxPane: "%1" });
+  return { claudeProc, claude, joined: { agent: claude, tty: "pts/3", terminal: claude.terminal } };
+}
+
 /** One spool file through the core as the intake would: prepared, then joined (on `host`, if given) and applied. */
 export function feed(
   core: EngineCore,
