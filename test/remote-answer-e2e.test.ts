@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { request, type AgentRow } from "@mytty-bar/engine";
 import { BIN, Engine, fixture, runCli, Tmux, until, type FakePane, type World } from "./engine-harness.js";
 import { startSshd, type SshdFixture } from "./support/sshd.js";
-import { localWorld, remoteWorld, sshSide } from "./support/remote-world.js";
+import { linkConnected, localWorld, remoteWorld, sshSide } from "./support/remote-world.js";
+import { alive } from "../packages/engine/test/helpers.js";
 
 const WAIT_SECONDS = 120;
 /** Far below the hold: a hook back within this did not wait its hold out. */
@@ -60,15 +61,6 @@ function descendants(root: number): Array<{ pid: number; argv: string[] }> {
   return out;
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 const hostFile = (name: string) => path.join(remote.paths.dataDir, name);
 const exists = (file: string) =>
   fs.access(file).then(
@@ -80,17 +72,6 @@ async function hostRow(): Promise<AgentRow | undefined> {
   const out = await runCli(local, BIN.team, ["list", "--json"]);
   return (JSON.parse(out.stdout) as AgentRow[]).find(
     (r) => r.host === sshd.destination && r.provider === "claude-code",
-  );
-}
-
-async function connected(): Promise<void> {
-  await until(
-    async () => {
-      const out = await runCli(local, BIN.bar, ["remote", "list", "--json"]);
-      return (JSON.parse(out.stdout) as Array<{ state: string }>)[0]?.state === "connected";
-    },
-    20_000,
-    "the link to the host",
   );
 }
 
@@ -141,7 +122,7 @@ beforeAll(async () => {
   expect((await runCli(local, BIN.bar, ["remote", "add", sshd.destination])).code).toBe(0);
   engine = new Engine(local);
   await engine.start();
-  await connected();
+  await linkConnected(local);
   await pane.hook("UserPromptSubmit", fixture("claude-code", "UserPromptSubmit"));
 }, 90_000);
 
@@ -220,11 +201,11 @@ describe("answering a request held on a watched host", () => {
     await until(async () => !(await hostRow())?.answerable, 10_000, "the request to leave the row");
     const pid = await callerPid();
     expect((await answer(row.request!.id, "allow", pid)).ok).toBe(false);
-    await connected();
+    await linkConnected(local);
   }, 120_000);
 
   it("leaves no lease and no keeper when the engine is killed, and the host's helper holds nothing", async () => {
-    await connected();
+    await linkConnected(local);
     const streamer = Number(await fs.readFile(hostFile("remote-streamer.pid"), "utf8"));
     const links = descendants(engine.child!.pid!).filter((c) => path.basename(c.argv[0] ?? "") === "ssh");
     stray.push(...links.map((l) => l.pid));
@@ -242,7 +223,7 @@ describe("answering a request held on a watched host", () => {
   it("lets the lease go when the engine stops, and the host's helper holds nothing", async () => {
     engine = new Engine(local);
     await engine.start();
-    await connected();
+    await linkConnected(local);
     expect((await fs.stat(hostFile("engine.pid"))).mtimeMs).toBeGreaterThan(Date.now() + 60_000);
     await engine.stop();
     expect(await exists(hostFile("engine.pid"))).toBe(false);

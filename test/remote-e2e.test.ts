@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgentRow } from "@mytty-bar/engine";
 import { BIN, Engine, fixture, runCli, Tmux, until, type FakePane, type World } from "./engine-harness.js";
 import { SSHD, startSshd, type SshdFixture } from "./support/sshd.js";
-import { localWorld, remoteWorld, sshSide } from "./support/remote-world.js";
+import { linkConnected, localWorld, remoteWorld, sshSide } from "./support/remote-world.js";
+import { alive } from "../packages/engine/test/helpers.js";
 
 let sshd: SshdFixture;
 let local: World;
@@ -103,14 +104,7 @@ describe("a watched host over a real sshd", () => {
   it("shows the remote claude running → waiting-approval → succeeded, with host set", async () => {
     expect(readFileSync(remote.paths.claudeSettings, "utf8")).toContain(remote.paths.helper);
     // Connected = the streamer greeted, so engine.pid on the host names it and the helper spools.
-    await until(
-      async () => {
-        const out = await runCli(local, BIN.bar, ["remote", "list", "--json"]);
-        return (JSON.parse(out.stdout) as Array<{ state: string }>)[0]?.state === "connected";
-      },
-      20_000,
-      "the link to the host",
-    );
+    await linkConnected(local);
     await pane.hook("UserPromptSubmit", fixture("claude-code", "UserPromptSubmit"));
     const running = await rowIn("running");
     expect(running.host).toBe(sshd.destination);
@@ -160,18 +154,7 @@ describe("a watched host over a real sshd", () => {
   it("remote remove leaves nothing of ours running on the host", async () => {
     const pid = await until(async () => streamerPid(), 10_000, "a streamer");
     expect((await runCli(local, BIN.bar, ["remote", "remove", sshd.destination])).code).toBe(0);
-    await until(
-      async () => {
-        try {
-          process.kill(pid, 0);
-          return false;
-        } catch {
-          return true;
-        }
-      },
-      10_000,
-      "the streamer to exit",
-    );
+    await until(async () => !alive(pid), 10_000, "the streamer to exit");
     expect(streamerPid()).toBeUndefined();
     await expect(fs.access(path.join(remote.paths.dataDir, "engine.pid"))).rejects.toThrow();
     expect((await hostRow()) ?? null).toBeNull();

@@ -14,7 +14,7 @@ import { posixQuote } from "@mytty-bar/protocol";
 import { focusAgent, nodeCommandRunner, resolveToolPaths } from "../apps/menubar/src/focus/index.js";
 import { BIN, Engine, FakePane, fixture, runCli, Tmux, until, type World } from "./engine-harness.js";
 import { startSshd, type SshdFixture } from "./support/sshd.js";
-import { localWorld, remoteWorld, sshSide } from "./support/remote-world.js";
+import { linkConnected, localWorld, remoteWorld, sshSide } from "./support/remote-world.js";
 
 const run = promisify(execFile);
 let sshd: SshdFixture;
@@ -99,14 +99,7 @@ beforeAll(async () => {
   engine = new Engine(local);
   await engine.start();
   // Connected = the streamer greeted, so engine.pid on the host names it and the helper spools.
-  await until(
-    async () => {
-      const out = await runCli(local, BIN.bar, ["remote", "list", "--json"]);
-      return (JSON.parse(out.stdout) as Array<{ state: string }>)[0]?.state === "connected";
-    },
-    30_000,
-    "the link to the host",
-  );
+  await linkConnected(local, 30_000);
 }, 90_000);
 
 afterAll(async () => {

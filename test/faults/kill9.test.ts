@@ -2,24 +2,16 @@
 // before the kill is in the event log afterwards (the spool file is deleted only after its event is
 // written). Real helper, real `mytty-bar --headless`, a real SIGKILL.
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { mapPayload } from "@mytty-bar/protocol";
-import { helperScript, resolvePaths } from "@mytty-bar/installers";
 import { fixture, until } from "../engine-harness.js";
-import { Engine, hookCall, inWaves, type World } from "./world.js";
+import { Engine, helperWorld, hookCall, inWaves, type World } from "./world.js";
 
 const CALLS = 600;
 let world: World;
 const engines: Engine[] = [];
 beforeEach(() => {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), "mytty-fault-kill9-"));
-  const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, LANG: "C" };
-  const paths = resolvePaths({ env, platform: process.platform });
-  fs.mkdirSync(paths.binDir, { recursive: true });
-  fs.writeFileSync(paths.helper, helperScript(paths), { mode: 0o755 });
-  world = { home, env, paths, binDir: paths.binDir, tmuxSocket: path.join(home, "tmux.sock") };
+  world = helperWorld("mytty-fault-kill9-");
 });
 afterEach(async () => {
   for (const e of engines.splice(0))

@@ -2,23 +2,17 @@
 // not fill the disk with payloads nobody reads. The real helper, a real stranger process, a real engine.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { helperScript, resolvePaths, ENGINE_LEASE_SECONDS } from "@mytty-bar/installers";
+import { ENGINE_LEASE_SECONDS } from "@mytty-bar/installers";
 import { fixture } from "../engine-harness.js";
-import { Engine, hookCall, inWaves, type World } from "./world.js";
+import { Engine, helperWorld, hookCall, inWaves, type World } from "./world.js";
 
 const MiB = 1024 * 1024;
 let world: World;
 let stranger: ChildProcess | undefined;
 beforeEach(() => {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), "mytty-fault-stale-"));
-  const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, LANG: "C" };
-  const paths = resolvePaths({ env, platform: process.platform });
-  fs.mkdirSync(paths.binDir, { recursive: true });
-  fs.writeFileSync(paths.helper, helperScript(paths), { mode: 0o755 });
-  world = { home, env, paths, binDir: paths.binDir, tmuxSocket: path.join(home, "tmux.sock") };
+  world = helperWorld("mytty-fault-stale-");
 });
 afterEach(() => {
   stranger?.kill();

@@ -1,11 +1,24 @@
 // Shared pieces of the fault suite: the real hook helper called straight from a test (no agent above
 // it, so the engine joins by session), raw control-socket connections, and a temp world to clean up.
 import { spawn } from "node:child_process";
-import { promises as fs } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync, promises as fs } from "node:fs";
 import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { helperScript, resolvePaths } from "@mytty-bar/installers";
 import { Engine, makeWorld, type World } from "../engine-harness.js";
 
 export { Engine, makeWorld, type World };
+
+/** A temp home with the hook helper alone (no agent's hooks, no settings): the caller removes `home`. */
+export function helperWorld(prefix: string): World {
+  const home = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, LANG: "C" };
+  const paths = resolvePaths({ env, platform: process.platform });
+  mkdirSync(paths.binDir, { recursive: true });
+  writeFileSync(paths.helper, helperScript(paths), { mode: 0o755 });
+  return { home, env, paths, binDir: paths.binDir, tmuxSocket: path.join(home, "tmux.sock") };
+}
 
 /**
  * Runs the installed helper once with `payload` on stdin; resolves with its exit code and stderr.

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { posixQuote } from "@mytty-bar/protocol";
+import { alive } from "../../packages/engine/test/helpers.js";
 
 const CLI = path.join(import.meta.dirname, "container-cli.sh");
 /** A container's PATH: the system's, never the test's (which holds the stand-in CLIs). */
@@ -52,15 +53,6 @@ function execPids(dir: string): number[] {
     }
   }
   return pids;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export function startContainers(): ContainerFixture {

@@ -6,7 +6,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { resolvePaths } from "@mytty-bar/installers";
-import { BIN, makeWorld, type World } from "../engine-harness.js";
+import { BIN, makeWorld, runCli, until, type World } from "../engine-harness.js";
 import type { Container, ContainerFixture } from "./containers.js";
 import type { SshdFixture } from "./sshd.js";
 
@@ -78,4 +78,16 @@ export async function localWorld(side: RemoteSide, remoteRoot: string): Promise<
     MYTTY_BAR_REMOTE_SCAN_UNDER: remoteRoot,
   };
   return local;
+}
+
+/** Waits until the local engine's one watched host is connected: its streamer greeted, so the host's helper spools. */
+export async function linkConnected(local: World, deadlineMs = 20_000): Promise<void> {
+  await until(
+    async () => {
+      const out = await runCli(local, BIN.bar, ["remote", "list", "--json"]);
+      return (JSON.parse(out.stdout) as Array<{ state: string }>)[0]?.state === "connected";
+    },
+    deadlineMs,
+    "the link to the host",
+  );
 }

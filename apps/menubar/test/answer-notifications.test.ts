@@ -5,30 +5,10 @@ import { describe, expect, it } from "vitest";
 import type { Answer, AnswerResult, AnswerSource } from "../src/ipc/answer-types.js";
 import { MenubarController, type Services } from "../src/main/controller.js";
 import { PushQueue } from "../src/main/ipc.js";
-import {
-  setupNotifications,
-  type NotificationLike,
-  type NotificationOptions,
-  type NotificationFactory,
-} from "../src/main/notifications.js";
+import { setupNotifications, type NotificationFactory } from "../src/main/notifications.js";
 import { busySnapshot, claudeApproval } from "./fixtures/snapshots.js";
 import { FakeEngine } from "./helpers/fake-engine.js";
-
-class FakeNotification implements NotificationLike {
-  listeners = new Map<string, (...args: unknown[]) => void>();
-  shown = false;
-  constructor(readonly options: NotificationOptions) {}
-  show() {
-    this.shown = true;
-  }
-  on(event: string, listener: (...args: never[]) => void) {
-    this.listeners.set(event, listener as (...args: unknown[]) => void);
-    return this;
-  }
-  emit(event: string, ...args: unknown[]) {
-    this.listeners.get(event)?.(...args);
-  }
-}
+import { FakeNotification } from "./helpers/fake-notification.js";
 
 /** The engine double, plus the answer operation, recording who answered what. */
 class AnsweringEngine extends FakeEngine {

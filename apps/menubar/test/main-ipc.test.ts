@@ -53,6 +53,14 @@ function recordingHandlers() {
 const popup = { id: "popup-webcontents" };
 const fromPopup: InvokeEventLike = { sender: popup, senderFrame: { url: `${APP_ORIGIN}/popup.html` } };
 
+/** A fake ipcMain that setupIpc wired to recording handlers, behind `check` (by default: the popup only). */
+function wiredIpc(check: Parameters<typeof setupIpc>[1] = popupSenderCheck(() => popup, APP_ORIGIN)) {
+  const ipc = fakeIpcMain();
+  const { calls, handlers } = recordingHandlers();
+  setupIpc(ipc, check, handlers);
+  return { ipc, calls };
+}
+
 describe("setupIpc", () => {
   it("registers exactly the allow-listed channels and removes them on dispose", () => {
     const ipc = fakeIpcMain();
@@ -63,13 +71,7 @@ describe("setupIpc", () => {
   });
 
   it("forwards validated arguments from the popup", async () => {
-    const ipc = fakeIpcMain();
-    const { calls, handlers } = recordingHandlers();
-    setupIpc(
-      ipc,
-      popupSenderCheck(() => popup, APP_ORIGIN),
-      handlers,
-    );
+    const { ipc, calls } = wiredIpc();
     expect(await ipc.handlers.get("mytty:acknowledge")?.(fromPopup, "ev-approval-1")).toBe(true);
     expect(await ipc.handlers.get("mytty:jump")?.(fromPopup, "claude-code-4242")).toEqual({
       status: "exact",
@@ -88,13 +90,7 @@ describe("setupIpc", () => {
   });
 
   it("refuses other senders: another webContents, another origin, a missing frame", async () => {
-    const ipc = fakeIpcMain();
-    const { calls, handlers } = recordingHandlers();
-    setupIpc(
-      ipc,
-      popupSenderCheck(() => popup, APP_ORIGIN),
-      handlers,
-    );
+    const { ipc, calls } = wiredIpc();
     const ack = ipc.handlers.get("mytty:acknowledge");
     await expect(async () =>
       ack?.({ sender: { id: "other" }, senderFrame: { url: `${APP_ORIGIN}/popup.html` } }, "x"),
@@ -107,9 +103,7 @@ describe("setupIpc", () => {
   });
 
   it("refuses malformed arguments before any handler runs", async () => {
-    const ipc = fakeIpcMain();
-    const { calls, handlers } = recordingHandlers();
-    setupIpc(ipc, () => true, handlers);
+    const { ipc, calls } = wiredIpc(() => true);
     await expect(async () => ipc.handlers.get("mytty:acknowledge")?.(fromPopup, 42)).rejects.toThrow(
       "refused mytty:acknowledge: invalid arguments",
     );
@@ -127,9 +121,7 @@ describe("setupIpc", () => {
   });
 
   it("accepts a patch of every setting the engine's schema knows, pointers included", async () => {
-    const ipc = fakeIpcMain();
-    const { calls, handlers } = recordingHandlers();
-    setupIpc(ipc, () => true, handlers);
+    const { ipc, calls } = wiredIpc(() => true);
     const every = Object.fromEntries(
       Object.entries(defaultSettings()).map(([key, value]) => [
         key,
@@ -145,9 +137,7 @@ describe("setupIpc", () => {
   });
 
   it("accepts lowContextPercent 0–100 in a settings patch and nothing outside it", async () => {
-    const ipc = fakeIpcMain();
-    const { calls, handlers } = recordingHandlers();
-    setupIpc(ipc, () => true, handlers);
+    const { ipc, calls } = wiredIpc(() => true);
     const set = ipc.handlers.get("mytty:settings:set");
     await set?.(fromPopup, { lowContextPercent: 0 });
     await set?.(fromPopup, { lowContextPercent: 100 });

@@ -3,7 +3,7 @@
 import path from "node:path";
 import type { Notice } from "@mytty-bar/engine";
 import { describe, expect, it } from "vitest";
-import { setupNotifications, type NotificationLike } from "../src/main/notifications.js";
+import { setupNotifications } from "../src/main/notifications.js";
 import { setupSleepBlocker } from "../src/main/power.js";
 import {
   APP_ORIGIN,
@@ -17,6 +17,7 @@ import { setupShortcut } from "../src/main/shortcut.js";
 import { setupSingleInstance } from "../src/main/single-instance.js";
 import { setupTray, trayView } from "../src/main/tray.js";
 import { busySnapshot, emptySnapshot, runningOnlySnapshot } from "./fixtures/snapshots.js";
+import { FakeNotification } from "./helpers/fake-notification.js";
 
 describe("tray", () => {
   it("maps the engine's tray model to icon, macOS title and tooltip", () => {
@@ -72,24 +73,8 @@ describe("tray", () => {
   });
 });
 
-class FakeNotification implements NotificationLike {
-  static made: FakeNotification[] = [];
-  listeners = new Map<string, (...args: unknown[]) => void>();
-  shown = false;
-  constructor(public options: { title: string; body: string; silent: boolean }) {
-    FakeNotification.made.push(this);
-  }
-  show() {
-    this.shown = true;
-  }
-  on(event: string, listener: (...args: never[]) => void) {
-    this.listeners.set(event, listener as (...args: unknown[]) => void);
-    return this;
-  }
-  emit(event: string, ...args: unknown[]) {
-    this.listeners.get(event)?.(...args);
-  }
-}
+/** The notifications the current notifier made, in order. */
+let made: FakeNotification[] = [];
 
 const notice = (id: string, kind: Notice["kind"] = "approval"): Notice => ({
   id,
@@ -101,10 +86,17 @@ const notice = (id: string, kind: Notice["kind"] = "approval"): Notice => ({
 });
 
 function notifier(supported = true) {
-  FakeNotification.made = [];
+  made = [];
   const log: string[] = [];
   const n = setupNotifications({
-    factory: { isSupported: () => supported, create: (o) => new FakeNotification(o) },
+    factory: {
+      isSupported: () => supported,
+      create: (o) => {
+        const fake = new FakeNotification(o);
+        made.push(fake);
+        return fake;
+      },
+    },
     onClick: (x) => void log.push(`click:${x.id}`),
     onFallback: (x) => void log.push(`fallback:${x.id}`),
     onUnavailable: (reason) => void log.push(`unavailable:${reason}`),
@@ -117,24 +109,24 @@ describe("notifications", () => {
     const { n, log } = notifier();
     n.show(notice("a"));
     n.show(notice("b", "completion"));
-    expect(FakeNotification.made.map((f) => [f.options, f.shown])).toEqual([
+    expect(made.map((f) => [f.options, f.shown])).toEqual([
       [{ title: "Claude Code needs approval", body: "api/ · iTerm2", silent: false }, true],
       [{ title: "Claude Code needs approval", body: "api/ · iTerm2", silent: true }, true],
     ]);
     expect(n.live()).toBe(2);
-    FakeNotification.made[0]?.emit("click", {});
+    made[0]?.emit("click", {});
     expect(log).toEqual(["click:a"]);
-    FakeNotification.made[1]?.emit("close", {});
+    made[1]?.emit("close", {});
     expect(n.live()).toBe(0);
   });
 
   it("falls back to tray + popup on `failed` and says so once", () => {
     const { n, log } = notifier();
     n.show(notice("a"));
-    FakeNotification.made[0]?.emit("failed", {}, "Notifications are not allowed for this application");
+    made[0]?.emit("failed", {}, "Notifications are not allowed for this application");
     n.show(notice("b"));
     n.show(notice("c"));
-    expect(FakeNotification.made).toHaveLength(1);
+    expect(made).toHaveLength(1);
     expect(log).toEqual([
       "unavailable:macOS refused the notification (Notifications are not allowed for this application); unsigned builds of Electron 42+ cannot show notifications",
       "fallback:a",
@@ -149,7 +141,7 @@ describe("notifications", () => {
     const { n, log } = notifier(false);
     n.show(notice("a"));
     n.show(notice("b"));
-    expect(FakeNotification.made).toHaveLength(0);
+    expect(made).toHaveLength(0);
     expect(log).toEqual(["unavailable:this system does not support notifications", "fallback:a", "fallback:b"]);
   });
 });

@@ -1,26 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { EngineCore } from "../src/core.js";
 import { agentRows } from "../src/rows.js";
-import { agent, payload, proc, scanOf, spool } from "./helpers.js";
+import { agent, feed, payload, proc, scanOf, spool, tmuxClaude } from "./helpers.js";
 
 const t = (s: number) => new Date(Date.UTC(2026, 10, 29, 10, 0, s));
 const SESSION = "a41d7c02-9e3b-4f58-b6a1-2c7d9e0f4b83";
 
-function feed(core: EngineCore, bytes: Uint8Array, at: Date, joined?: Parameters<EngineCore["commit"]>[1]) {
-  const prepared = core.prepare(bytes, at);
-  if (prepared.kind !== "join") return prepared.status;
-  const change = core.commit(prepared, joined, at);
-  return change === "ignored" ? "ignored" : "applied";
-}
-
 describe("engine core", () => {
-  const claudeProc = proc(100, 1, ["node", "/usr/lib/claude-code/cli.js"], "pts/3");
-  const claude = agent(claudeProc, "claude-code", { app: "tmux", tmuxPane: "%1" });
+  const { claudeProc, claude, joined } = tmuxClaude();
 
   it("puts an event on the agent its parent chain reaches, with that agent's tty and terminal", () => {
     const core = new EngineCore(300_000);
     core.observeScan(scanOf([claudeProc], [claude]), new Map(), t(0));
-    const joined = { agent: claude, tty: "pts/3", terminal: claude.terminal };
     expect(
       feed(core, spool("claude-code", payload("claude-code", "UserPromptSubmit"), { ppid: 100 }), t(1), joined),
     ).toBe("applied");

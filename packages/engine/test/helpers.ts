@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { formatSpoolFile, SPOOL_MAX_PAYLOAD_BYTES, type ProviderId, type SpoolEnvelope } from "@mytty-bar/protocol";
 import type { DetectedAgent, ProcessInfo, ScanResult } from "@mytty-bar/detect";
 import type { EngineOptions } from "@mytty-bar/engine";
+import type { EngineCore } from "../src/core.js";
 
 export const FIXTURES = fileURLToPath(new URL("../../../fixtures/payloads/", import.meta.url));
 
@@ -37,6 +38,40 @@ export function agent(p: ProcessInfo, provider: ProviderId, terminal: DetectedAg
     startTime: p.startTime,
     terminal,
   };
+}
+
+/**
+ * The core tests' Claude Code: pid 100 on pts/3 in tmux pane %1, and the join a hook from under it gets.
+ * A watched host may list the very same process (remote-core.test.ts): only the host tells them apart.
+ */
+export function tmuxClaude() {
+  const claudeProc = proc(100, 1, ["node", "/usr/lib/claude-code/cli.js"], "pts/3");
+  const claude = agent(claudeProc, "claude-code", { app: "tmux", tmuxPane: "%1" });
+  return { claudeProc, claude, joined: { agent: claude, tty: "pts/3", terminal: claude.terminal } };
+}
+
+/** One spool file through the core as the intake would: prepared, then joined (on `host`, if given) and applied. */
+export function feed(
+  core: EngineCore,
+  bytes: Uint8Array,
+  at: Date,
+  joined?: Parameters<EngineCore["commit"]>[1],
+  host?: string,
+) {
+  const prepared = core.prepare(bytes, at);
+  if (prepared.kind !== "join") return prepared.status;
+  const change = core.commit(prepared, joined, at, host);
+  return change === "ignored" ? "ignored" : "applied";
+}
+
+/** Whether `pid` still runs (signal 0; any refusal counts as gone: the tests ask only of their own children). */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function scanOf(processes: ProcessInfo[], agents: DetectedAgent[] = []): ScanResult {

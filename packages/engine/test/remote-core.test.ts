@@ -3,34 +3,19 @@
 import { describe, expect, it } from "vitest";
 import { EngineCore } from "../src/core.js";
 import { agentRows } from "../src/rows.js";
-import { agent, payload, proc, scanOf, spool } from "./helpers.js";
+import { feed, payload, scanOf, spool, tmuxClaude } from "./helpers.js";
 
 const t = (s: number) => new Date(Date.UTC(2026, 10, 29, 10, 0, s));
 const HOST = "devbox";
 
-function feed(
-  core: EngineCore,
-  bytes: Uint8Array,
-  at: Date,
-  joined: Parameters<EngineCore["commit"]>[1],
-  host?: string,
-) {
-  const prepared = core.prepare(bytes, at);
-  if (prepared.kind !== "join") return prepared.status;
-  const change = core.commit(prepared, joined, at, host);
-  return change === "ignored" ? "ignored" : "applied";
-}
-
 describe("remote agents in the core", () => {
   // The same pid and start time on both machines: only the host tells them apart.
-  const claudeProc = proc(100, 1, ["node", "/usr/lib/claude-code/cli.js"], "pts/3");
-  const claude = agent(claudeProc, "claude-code", { app: "tmux", tmuxPane: "%1" });
+  const { claudeProc, claude, joined } = tmuxClaude();
 
   it("keeps a remote pid apart from the same local pid, and marks the remote row with its host", () => {
     const core = new EngineCore(300_000);
     core.observeScan(scanOf([claudeProc], [claude]), new Map(), t(0));
     core.observeScan(scanOf([claudeProc], [claude]), new Map(), t(0), HOST);
-    const joined = { agent: claude, tty: "pts/3", terminal: claude.terminal };
     feed(core, spool("claude-code", payload("claude-code", "PermissionRequest"), { ppid: 100 }), t(1), joined, HOST);
     const rows = agentRows(core);
     expect(rows.map((r) => [r.id, r.host, r.state])).toEqual([
@@ -41,7 +26,6 @@ describe("remote agents in the core", () => {
 
   it("a local scan without the pid closes only the local agent; the host's own scan closes the remote one", () => {
     const core = new EngineCore(300_000);
-    const joined = { agent: claude, tty: "pts/3", terminal: claude.terminal };
     core.observeScan(scanOf([claudeProc], [claude]), new Map(), t(0), HOST);
     feed(core, spool("claude-code", payload("claude-code", "UserPromptSubmit"), { ppid: 100 }), t(1), joined, HOST);
     core.observeScan(scanOf([], []), new Map(), t(2));
@@ -68,7 +52,6 @@ describe("remote agents in the core", () => {
 
   it("shows the host's rows as disconnected while its link is down, and their run again when it is back", () => {
     const core = new EngineCore(300_000);
-    const joined = { agent: claude, tty: "pts/3", terminal: claude.terminal };
     core.observeScan(scanOf([claudeProc], [claude]), new Map(), t(0), HOST);
     core.observeScan(scanOf([claudeProc], [claude]), new Map(), t(0));
     feed(core, spool("claude-code", payload("claude-code", "UserPromptSubmit"), { ppid: 100 }), t(1), joined, HOST);

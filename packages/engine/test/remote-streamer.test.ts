@@ -10,6 +10,7 @@ import { createFrameReader, FrameError, type Frame } from "../src/remote/frames.
 import { ENGINE_LEASE_SECONDS } from "@mytty-bar/paths";
 import { hostClockOffsetMs, leaseStamp } from "../src/remote/lease.js";
 import { streamerScript, stopScript } from "../src/remote/streamer.js";
+import { alive } from "./helpers.js";
 
 const dirs: string[] = [];
 const procs: ChildProcess[] = [];
@@ -61,15 +62,6 @@ async function until<T>(probe: () => Promise<T | undefined | false>, ms = 5000):
   }
   throw new Error("timed out");
 }
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe("the remote streamer", () => {
   it("sends each spool file framed byte for byte, once while in flight, and deletes it only on its ack", async () => {

@@ -161,23 +161,36 @@ function select(
 
 /** The plans and the selection of items, without the write side (apply.ts, diff.ts). */
 export function readSession(options: SessionOptions): ReadSession & { claude(): string | undefined } {
+  return readParts(options).read;
+}
+
+/** The read side, and what apply needs beside it: one selection, and the changes those items make. */
+interface ReadParts {
+  read: ReadSession & { claude(): string | undefined };
+  selection(op: Op, ids: readonly TargetId[]): Selection;
+  changesOf(op: Op, items: readonly ItemPlan[]): FileChange[];
+}
+
+function readParts(options: SessionOptions): ReadParts {
   const { paths, settings } = options;
   const context = planContext(paths, settings.lang, options.pathVar, options.host);
   let cached: ReturnType<typeof planAll> | undefined;
   let cachedStatusline: ItemPlan | undefined;
   const plans = () => (cached ??= planAll(context));
   const statusline = () => (cachedStatusline ??= planClaudeStatusline(paths, options.host?.files));
-  const items = (op: Op, ids: readonly TargetId[] = []) => select(plans(), op, ids, options, statusline).items;
+  const selection = (op: Op, ids: readonly TargetId[] = []) => select(plans(), op, ids, options, statusline);
   const removes = (op: Op) => op === "uninstall" || (op === "statusline" && settings.claudeStatusLine !== true);
-  return {
+  const changesOf = (op: Op, items: readonly ItemPlan[]) =>
+    effective(removes(op) ? uninstallChanges(items) : installChanges(items));
+  const read: ReadParts["read"] = {
     plans,
     refresh: () => {
       cached = undefined;
       cachedStatusline = undefined;
     },
-    items,
-    skipped: (op, ids = []) => select(plans(), op, ids, options, statusline).skipped,
-    heldBack: (op, ids = []) => select(plans(), op, ids, options, statusline).heldBack,
+    items: (op, ids) => selection(op, ids).items,
+    skipped: (op, ids) => selection(op, ids).skipped,
+    heldBack: (op, ids) => selection(op, ids).heldBack,
     statusline: () => {
       // Not opted in: plan it (three reads and a parse) only when settings.json names our script at all.
       if (
@@ -190,22 +203,21 @@ export function readSession(options: SessionOptions): ReadSession & { claude(): 
       const ours = item.status === "installed" || item.status === "needs-repair";
       return settings.claudeStatusLine === true || ours ? item : undefined;
     },
-    changes: (op, ids = []) =>
-      effective(removes(op) ? uninstallChanges(items(op, ids)) : installChanges(items(op, ids))),
+    changes: (op, ids) => changesOf(op, selection(op, ids).items),
     claude: () => context.claudeVersion?.()?.path,
   };
+  return { read, selection, changesOf };
 }
 
 export function openSession(options: SessionOptions): Session {
-  const read = readSession(options);
+  const { read, selection, changesOf } = readParts(options);
   return {
     ...read,
     diff: async (op, ids = []) => (await import("./diff.js")).unifiedDiff(read.changes(op, ids)),
     async apply(op, ids = []) {
-      const items = read.items(op, ids);
-      const skipped = read.skipped(op, ids);
-      const heldBack = read.heldBack(op, ids);
-      const todo = read.changes(op, ids);
+      // One selection: the items written, the ones skipped and held back, and the changes all agree.
+      const { items, skipped, heldBack } = selection(op, ids);
+      const todo = changesOf(op, items);
       const host = options.host;
       const outcomes = host
         ? await host.apply(todo)

@@ -70,7 +70,8 @@ export function createAnswering(deps: AnsweringDeps): Answering {
   const answered = new Map<string, { answered: Answered; runId: string; runUpdatedAt: string | undefined }>();
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
-  let holding = 0;
+  /** What the `wait` file says (setWait writes it from the same setting); nothing once stopped. */
+  const holdSeconds = () => (stopped ? 0 : Math.max(0, Math.floor(deps.waitSeconds())));
 
   const release = (sink: AnswerSink) => releaseTo(sink, deps.failed);
 
@@ -165,16 +166,14 @@ export function createAnswering(deps: AnsweringDeps): Answering {
       } catch (error) {
         deps.failed("answer-wait")(error); // without the file the helper holds nothing: the safe side
       }
-      holding = Math.max(0, Math.floor(seconds));
-      deps.onHold?.(holding);
+      deps.onHold?.(holdSeconds());
     },
-    holdSeconds: () => holding,
+    holdSeconds,
 
     stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
       files.close();
-      holding = 0;
       deps.onHold?.(0);
       for (const entry of held.entries()) {
         held.settle(entry.request.id, "expired");

@@ -180,7 +180,12 @@ class HostLink implements Link {
   }
 
   private renewLease(): void {
-    if (this.current.state === "connected") this.send(`l ${leaseStamp(this.options.clock().getTime(), this.offsetMs)}`);
+    if (this.current.state === "connected") this.sendLease();
+  }
+
+  /** `l <stamp>`: the streamer pushes the host's engine.pid mtime to it, a lease on the host's clock (lease.ts). */
+  private sendLease(): void {
+    this.send(`l ${leaseStamp(this.options.clock().getTime(), this.offsetMs)}`);
   }
 
   private flushListeners(text: string | undefined): void {
@@ -240,7 +245,7 @@ class HostLink implements Link {
       this.delay = this.backoff.first;
       this.offsetMs = hostClockOffsetMs(frame.fields.now, this.options.clock().getTime());
       // The lease before anything else: the hold the status handler sends is used only under a lease.
-      this.send(`l ${leaseStamp(this.options.clock().getTime(), this.offsetMs)}`);
+      this.sendLease();
       this.set({ state: "connected", pid: session.proc.pid, helperMissing: frame.fields.helper !== "yes" });
       this.send("s");
       this.send("t");
