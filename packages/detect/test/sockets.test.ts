@@ -1,8 +1,10 @@
 // The socket-table parsers behind a remote row's local tab (docs/remote.md#jump-to-a-remote-agent), on
 // tables recorded from this kind of machine (fixtures/sockets, sources in its README), and the live /proc reader.
-import { readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import net from "node:net";
-import { describe, expect, it } from "vitest";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
 import {
   listeningUnixInodes,
   lsofSocketReader,
@@ -61,13 +63,15 @@ describe("parseLsofTcp", () => {
       if (args.at(-1) === "9710") return fixture("lsof-tcp.txt");
       throw new Error("exit 1");
     }, "lsof");
-    const found = await read([9710, 42]);
+    const found = await read.connections([9710, 42]);
     expect(calls).toEqual([
       ["-a", "-nP", "-iTCP", "-p", "9710"],
       ["-a", "-nP", "-iTCP", "-p", "42"],
     ]);
-    expect(found.get(9710)?.connections).toHaveLength(6);
-    expect(found.get(42)).toEqual({ connections: [], listensOnUnix: false });
+    expect(found.get(9710)).toHaveLength(6);
+    expect(found.get(42)).toEqual([]);
+    expect(await read.listensOnUnix(9710)).toBe(false);
+    expect(calls).toHaveLength(2);
   });
 });
 
@@ -92,16 +96,51 @@ describe("procSocketReader (this machine's /proc)", () => {
     const client = net.connect(port, "127.0.0.1");
     await new Promise<void>((resolve) => client.once("connect", () => resolve()));
     try {
-      const held = (await procSocketReader()([process.pid])).get(process.pid);
-      expect(held?.connections).toContainEqual({
+      const held = (await procSocketReader().connections([process.pid])).get(process.pid);
+      expect(held).toContainEqual({
         local: { addr: "127.0.0.1", port: client.localPort },
         remote: { addr: "127.0.0.1", port },
       });
-      // Not asked for TCP: none listed (the kernel's TCP table is not read).
-      expect((await procSocketReader()([process.pid], new Set())).get(process.pid)?.connections).toEqual([]);
+      // A TCP listener is no unix listener.
+      expect(await procSocketReader().listensOnUnix(process.pid)).toBe(false);
     } finally {
       client.destroy();
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe("procSocketReader (a /proc-shaped root of the recorded tables)", () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), "mytty-proc-net-"));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  mkdirSync(path.join(root, "net"));
+  for (const t of ["tcp", "tcp6", "unix"]) writeFileSync(path.join(root, "net", t), fixture(`proc-net-${t}.txt`));
+  // The kernel's fd links: "socket:[inode]" for a socket, a path for anything else.
+  const fds = (pid: number, links: string[]) => {
+    mkdirSync(path.join(root, String(pid), "fd"), { recursive: true });
+    links.forEach((to, fd) => symlinkSync(to, path.join(root, String(pid), "fd", String(fd))));
+  };
+  fds(100, ["/dev/pts/1", "socket:[2732804]", "socket:[2732805]", "socket:[2715736]"]);
+  fds(200, ["/dev/pts/2", "socket:[2715779]", "socket:[2732810]"]);
+  fds(400, ["/dev/null"]);
+
+  it("lists each pid's established connections, IPv4 and IPv6; an exited pid is left out", async () => {
+    const found = await procSocketReader(root).connections([100, 200, 300]);
+    expect([...found.keys()]).toEqual([100, 200]);
+    expect(found.get(100)).toEqual([
+      { local: { addr: "127.0.0.1", port: 45060 }, remote: { addr: "127.0.0.1", port: 42585 } },
+      { local: { addr: "::1", port: 34112 }, remote: { addr: "::1", port: 34065 } },
+    ]);
+    expect(found.get(200)).toEqual([
+      { local: { addr: "127.0.0.1", port: 35107 }, remote: { addr: "127.0.0.1", port: 51978 } },
+    ]);
+  });
+
+  it("tells the one holding a listening unix socket (a ControlMaster's)", async () => {
+    const read = procSocketReader(root);
+    expect(await read.listensOnUnix(200)).toBe(true);
+    expect(await read.listensOnUnix(100)).toBe(false); // a connected unix socket, not a listener
+    expect(await read.listensOnUnix(400)).toBe(false); // no sockets
+    expect(await read.listensOnUnix(300)).toBe(false); // exited
   });
 });
