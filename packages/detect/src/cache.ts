@@ -84,15 +84,10 @@ export class ClassificationCache {
   }
 
   /**
-   * Drops entries of processes no longer in the table (exited, pid reused, exec'd). With the table's pid
-   * index it costs one lookup per entry (a few per agent), not one key string per listed process.
+   * Drops entries of processes no longer in the table (exited, pid reused, exec'd): one lookup in the
+   * table's pid index per entry (a few per agent), not one key string per listed process.
    */
-  endScan(table: readonly ProcessInfo[], byPid?: ReadonlyMap<number, ProcessInfo>): void {
-    if (!byPid) {
-      const present = new Set(table.map(entryKey));
-      for (const key of this.entries.keys()) if (!present.has(key)) this.entries.delete(key);
-      return;
-    }
+  endScan(byPid: ReadonlyMap<number, ProcessInfo>): void {
     for (const [key, e] of this.entries) {
       const row = byPid.get(e.pid);
       if (!row || entryKey(row) !== key) this.entries.delete(key);

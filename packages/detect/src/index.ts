@@ -57,10 +57,4 @@ export {
   type TcpConnection,
   type TcpEntry,
 } from "./sockets.js";
-export {
-  procSocketReader,
-  lsofSocketReader,
-  defaultSocketReader,
-  type SocketReader,
-  type HeldSockets,
-} from "./sources/tcp.js";
+export { procSocketReader, lsofSocketReader, defaultSocketReader, type SocketReader } from "./sources/tcp.js";

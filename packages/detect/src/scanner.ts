@@ -134,7 +134,7 @@ export function createScanner(options: ScannerOptions = {}): Scanner {
     const agents = await Promise.all(
       found.map(async (f) => toAgent(cache, f.process, f.classification, f.via, await locate(ctx, f.process))),
     );
-    cache.endScan(processes, table.byPid);
+    cache.endScan(table.byPid);
     return { processes, agents, at: new Date() };
   }
 

@@ -1,6 +1,7 @@
 // Which TCP connections a local process holds, parsed from the kernel's socket tables (/proc/net/tcp,
 // /proc/net/tcp6, /proc/net/unix on Linux) or from `lsof -a -nP -iTCP -p <pids>` (macOS). Pure: text in,
 // data out; sources/tcp.ts reads them. The remote-row join needs them (docs/remote.md#jump-to-a-remote-agent).
+import { isIPv6 } from "node:net";
 
 export interface Endpoint {
   /** Normalised: IPv4 dotted, IPv6 lower-case compressed, a v4-mapped IPv6 address as its IPv4 form. */
@@ -106,43 +107,22 @@ export function parseLsofTcp(text: string): Map<number, TcpConnection[]> {
   return byPid;
 }
 
-/** One spelling per address, so a `SSH_CONNECTION` field and a socket table's entry compare as strings. */
+/**
+ * One spelling per address, so a `SSH_CONNECTION` field and a socket table's entry compare as strings:
+ * an IPv6 address in the URL standard's serialisation (lower case, the first longest run of zero groups as
+ * "::", as RFC 5952 says), a v4-mapped one (::ffff:a.b.c.d) as its IPv4 form. Anything else as written.
+ */
 export function normaliseAddr(addr: string): string {
   const lower = addr.toLowerCase();
-  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(lower)) return lower;
-  const mapped = /^(?:0{0,4}:){0,5}(?::)?ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(lower);
-  if (mapped) return mapped[1]!;
-  const groups = expandV6(lower);
-  if (!groups) return lower;
-  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
-    return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join(".");
+  if (!isIPv6(lower)) return lower;
+  let host: string;
+  try {
+    host = new URL(`http://[${lower}]/`).hostname.slice(1, -1);
+  } catch {
+    return lower; // a zone id ("fe80::1%eth0"), which no socket table prints: compared as written
   }
-  return compressV6(groups);
-}
-
-function expandV6(text: string): number[] | undefined {
-  const halves = text.split("::");
-  if (halves.length > 2) return undefined;
-  const part = (s: string) => (s === "" ? [] : s.split(":"));
-  const head = part(halves[0]!);
-  const tail = halves.length === 2 ? part(halves[1]!) : [];
-  const fill = halves.length === 2 ? 8 - head.length - tail.length : 0;
-  if (fill < 0 || (halves.length === 1 && head.length !== 8)) return undefined;
-  const words = [...head, ...Array<string>(fill).fill("0"), ...tail];
-  if (words.length !== 8 || !words.every((w) => /^[0-9a-f]{1,4}$/.test(w))) return undefined;
-  return words.map((w) => parseInt(w, 16));
-}
-
-/** RFC 5952 form: the longest run of two or more zero groups becomes "::". */
-function compressV6(groups: number[]): string {
-  let best = { at: -1, len: 0 };
-  for (let i = 0; i < 8;) {
-    let j = i;
-    while (j < 8 && groups[j] === 0) j += 1;
-    if (j - i > best.len) best = { at: i, len: j - i };
-    i = j > i ? j : i + 1;
-  }
-  const hex = groups.map((g) => g.toString(16));
-  if (best.len < 2) return hex.join(":");
-  return `${hex.slice(0, best.at).join(":")}::${hex.slice(best.at + best.len).join(":")}`;
+  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host);
+  if (!mapped) return host;
+  const [hi, lo] = [parseInt(mapped[1]!, 16), parseInt(mapped[2]!, 16)];
+  return [hi >> 8, hi & 0xff, lo >> 8, lo & 0xff].join(".");
 }

@@ -135,12 +135,12 @@ describe("foregroundAgent across an exec (same pid, new program)", () => {
     // Polled between fork and exec: the foreground child is still a copy of the shell.
     const forked = tableOf(20, [row(20, 10, 20, ["-zsh"], { comm: "zsh", startTime: "500" })]);
     expect(await foregroundAgent(forked, cache, envSource(), TTY)).toBeUndefined();
-    cache.endScan(forked.rows, forked.byPid);
+    cache.endScan(forked.byPid);
     const execd = tableOf(20, [row(20, 10, 20, ["claude"], { comm: "claude", startTime: "500" })]);
     const found = await foregroundAgent(execd, cache, envSource(), TTY);
     expect(found).toMatchObject({ process: { pid: 20 }, classification: { provider: "claude-code" } });
     const sizeBefore = cache.size;
-    cache.endScan(execd.rows, execd.byPid);
+    cache.endScan(execd.byPid);
     expect(cache.size).toBeLessThan(sizeBefore); // the shell-time entry of pid 20 is gone
   });
 });

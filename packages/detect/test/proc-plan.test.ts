@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { mustRead, orphaned, reusedPids, type PidClock } from "../src/sources/proc-plan.js";
 
 const clock = (lastPid: number, forks: number): PidClock => ({ lastPid, forks, uptimeTicks: 100_000 });
-const steady = { ppid: 1, ttyNr: 0, startTicks: 1000, readAtTicks: 90_000 };
+const steady = { ttyNr: 0, startTicks: 1000, readAtTicks: 90_000 };
 const never = () => false;
 const limits = { youngTicks: 500, rotation: 10 };
 
@@ -51,10 +51,10 @@ describe("mustRead", () => {
 
 describe("orphaned", () => {
   it("is true when the parent is gone or its pid is another process now", () => {
-    const kid = { ...steady, ppid: 300 };
-    expect(orphaned(kid, 301, new Set([300, 301]), new Set())).toBe(false);
-    expect(orphaned(kid, 301, new Set([301]), new Set())).toBe(true);
-    expect(orphaned(kid, 301, new Set([300, 301]), new Set([300]))).toBe(true);
-    expect(orphaned({ ...steady, ppid: 0 }, 1, new Set([1]), new Set())).toBe(false);
+    const kid = { pid: 301, ppid: 300 };
+    expect(orphaned(kid, new Set([300, 301]), new Set())).toBe(false);
+    expect(orphaned(kid, new Set([301]), new Set())).toBe(true);
+    expect(orphaned(kid, new Set([300, 301]), new Set([300]))).toBe(true);
+    expect(orphaned({ pid: 1, ppid: 0 }, new Set([1]), new Set())).toBe(false);
   });
 });

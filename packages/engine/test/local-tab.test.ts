@@ -6,10 +6,7 @@ import { LOCAL_TAB_TEXT, matchLocalTab, parseSshConnection, type LocalSshClient 
 const client = (pid: number, local: number, server = "10.0.0.5", port = 22, extra: Partial<LocalSshClient> = {}) => ({
   pid,
   argv: ["ssh", "devbox"],
-  sockets: {
-    connections: [{ local: { addr: "192.168.1.20", port: local }, remote: { addr: server, port } }],
-    listensOnUnix: false,
-  },
+  connections: [{ local: { addr: "192.168.1.20", port: local }, remote: { addr: server, port } }],
   ...extra,
 });
 const hint = parseSshConnection("192.168.1.20 50522 10.0.0.5 22");
@@ -48,14 +45,12 @@ describe("matchLocalTab", () => {
     });
   });
 
-  it("refuses a ControlMaster: a listening unix socket, a [mux] title, or -M", () => {
+  it("refuses a ControlMaster by its argv: a [mux] title, or -M (its listener: local-tabs.test.ts)", () => {
     const master = (extra: Partial<LocalSshClient>) => matchLocalTab(hint, [client(11, 50522, "10.0.0.5", 22, extra)]);
-    const listening = client(11, 50522).sockets;
-    expect(master({ sockets: { ...listening, listensOnUnix: true } })).toEqual({
+    expect(master({ argv: ["ssh: /home/alex/.ssh/cm-devbox [mux]"] })).toEqual({
       ok: false,
       reason: LOCAL_TAB_TEXT.controlMaster,
     });
-    expect(master({ argv: ["ssh: /home/alex/.ssh/cm-devbox [mux]"] }).ok).toBe(false);
     expect(master({ argv: ["ssh", "-NM", "devbox"] }).ok).toBe(false);
     expect(master({ argv: ["ssh", "-oControlMaster=no", "-l", "Mike", "devbox"] })).toEqual({ ok: true, pid: 11 });
   });

@@ -28,9 +28,8 @@ export function reusedPids(prev: PidClock | undefined, now: PidClock, pidMax: nu
   };
 }
 
-/** What the plan needs to know of a row kept from an earlier poll. */
+/** What the plan needs to know of a row kept from an earlier poll (its parent is the row's ppid). */
 export interface KeptState {
-  ppid: number;
   /** tty_nr; 0 when the process has no terminal. */
   ttyNr: number;
   /** Start time and time of the last read, in clock ticks since boot. */
@@ -62,17 +61,35 @@ export function mustRead(
 }
 
 /** A kept row whose parent is gone or is another process now: it was reparented, its ppid is stale. */
-export function orphaned(kept: KeptState, pid: number, present: ReadonlySet<number>, renewed: ReadonlySet<number>) {
-  if (kept.ppid <= 0 || kept.ppid === pid) return false;
-  return !present.has(kept.ppid) || renewed.has(kept.ppid);
+export function orphaned(
+  row: { pid: number; ppid: number },
+  present: ReadonlySet<number>,
+  renewed: ReadonlySet<number>,
+): boolean {
+  if (row.ppid <= 0 || row.ppid === row.pid) return false;
+  return !present.has(row.ppid) || renewed.has(row.ppid);
+}
+
+let ownNamespace: boolean | undefined;
+/**
+ * Whether /proc is this process's pid namespace's (/proc mounted for another one would count another
+ * namespace's pids). Neither changes while the process runs: read once, not every poll.
+ */
+export function procIsOurNamespace(): boolean {
+  if (ownNamespace === undefined) {
+    try {
+      ownNamespace = readlinkSync("/proc/self") === String(process.pid);
+    } catch {
+      ownNamespace = false; // no /proc/self (not Linux's /proc): no pid clock
+    }
+  }
+  return ownNamespace;
 }
 
 /** The pid clock of the real /proc, or undefined when /proc is not this process's pid namespace's. */
 export function readPidClock(root: string): PidClock | undefined {
-  if (root !== "/proc") return undefined;
+  if (root !== "/proc" || !procIsOurNamespace()) return undefined;
   try {
-    // /proc mounted for another pid namespace would count another namespace's pids.
-    if (readlinkSync("/proc/self") !== String(process.pid)) return undefined;
     const lastPid = Number(readFileSync("/proc/loadavg", "latin1").trim().split(" ")[4]);
     const forks = Number(/^processes (\d+)$/m.exec(readFileSync("/proc/stat", "latin1"))?.[1]);
     const uptimeTicks = Math.floor(Number(readFileSync("/proc/uptime", "latin1").split(" ")[0]) * 100);

@@ -140,7 +140,7 @@ export function createProcSource(options: ProcSourceOptions = {}): ProcessSource
     const row = unchanged(prev, parsed) ?? newRow(root, pid, parsed);
     if (prev?.row.startTime !== row.startTime) renewed?.add(pid);
     const startTicks = Number(parsed.startTicks);
-    known.set(pid, { row, ppid: parsed.ppid, ttyNr: parsed.ttyNr, startTicks, readAtTicks });
+    known.set(pid, { row, ttyNr: parsed.ttyNr, startTicks, readAtTicks });
     return row;
   };
 
@@ -192,7 +192,7 @@ export function createProcSource(options: ProcSourceOptions = {}): ProcessSource
     // A kept row whose parent exited (or whose parent's pid is another process now) was reparented.
     for (const i of kept) {
       const pid = rows[i]!.pid;
-      if (!orphaned(known.get(pid)!, pid, present, renewed)) continue;
+      if (!orphaned(rows[i]!, present, renewed)) continue;
       rows[i] = readRow(pid, readAt);
       if (!rows[i]) present.delete(pid);
     }

@@ -5,7 +5,7 @@
 // same server address and port. Anything short of exactly one such ssh, owning its connection alone, is a
 // refusal with its reason: Jump never guesses a tab.
 import { z } from "zod";
-import { normaliseAddr, type Endpoint, type HeldSockets } from "@mytty-bar/detect";
+import { normaliseAddr, type Endpoint, type TcpConnection } from "@mytty-bar/detect";
 
 export interface SshConnectionHint {
   client: Endpoint;
@@ -32,7 +32,7 @@ export function parseSshConnection(text: string | undefined): SshConnectionHint 
 export interface LocalSshClient {
   pid: number;
   argv: readonly string[];
-  sockets: HeldSockets;
+  connections: readonly TcpConnection[];
 }
 
 export type TabMatch = { ok: true; pid: number } | { ok: false; reason: string };
@@ -49,9 +49,11 @@ export const LOCAL_TAB_TEXT = {
   staleInTmux: " (in the host's tmux it names the ssh session the tmux server was started from, which may have ended)",
 };
 
-/** A ControlPersist master retitles itself "ssh: <path> [mux]"; `-M` starts one in the foreground. */
+/**
+ * A ControlPersist master retitles itself "ssh: <path> [mux]"; `-M` starts one in the foreground. Its
+ * listening unix socket, the third sign, is read for the matched client only (local-tabs.ts).
+ */
 function isMaster(client: LocalSshClient): boolean {
-  if (client.sockets.listensOnUnix) return true;
   if (client.argv.some((a) => a.endsWith("[mux]"))) return true;
   // A cluster of ssh's flag-only options holding M ("-M", "-NM"); not "-oControlMaster=no".
   return client.argv.slice(1).some((a) => /^-[46AaCfGgKkMNnqsTtVvXxYy]*M[46AaCfGgKkMNnqsTtVvXxYy]*$/.test(a));
@@ -60,7 +62,7 @@ function isMaster(client: LocalSshClient): boolean {
 export function matchLocalTab(hint: SshConnectionHint | undefined, clients: readonly LocalSshClient[]): TabMatch {
   if (!hint) return { ok: false, reason: LOCAL_TAB_TEXT.noHint };
   const holders = clients.filter((c) =>
-    c.sockets.connections.some(
+    c.connections.some(
       (t) =>
         t.local.port === hint.client.port && t.remote.addr === hint.server.addr && t.remote.port === hint.server.port,
     ),

@@ -1,10 +1,11 @@
 // Keeps each remote agent's local tab current (docs/remote.md#jump-to-a-remote-agent): after every local
-// scan, the local `ssh` clients' sockets are read (only while some remote agent is listed) and matched to
-// the agents' SSH_CONNECTION by local-tab.ts; the one match's tty is located like an agent's.
-// An ssh client keeps its one connection for life, so its sockets are read once (the kernel's TCP table
-// costs tens of ms to list); a client seen without a connection yet is read again after a while.
+// scan, the local `ssh` clients' connections are read (only while some remote agent is listed) and matched
+// to the agents' SSH_CONNECTION by local-tab.ts; the one match's tty is located like an agent's.
+// An ssh client keeps its one connection for life, so its connections are read once (the kernel's TCP table
+// costs tens of ms to list); a client seen without a connection yet is read again after a while. Whether a
+// client is a ControlMaster is read every poll, for the matched client only.
 import { defaultExec, defaultSocketReader, withinTree } from "@mytty-bar/detect";
-import type { HeldSockets, JoinResult, ProcessInfo, Scanner, SocketReader } from "@mytty-bar/detect";
+import type { JoinResult, ProcessInfo, Scanner, SocketReader, TcpConnection } from "@mytty-bar/detect";
 import type { EngineCore } from "../core.js";
 import { LOCAL_TAB_TEXT, matchLocalTab, parseSshConnection, type LocalSshClient } from "./local-tab.js";
 
@@ -22,9 +23,15 @@ export interface LocalTabsDeps {
   selfPid: number;
 }
 
-function isSsh(p: ProcessInfo): boolean {
-  const name = (p.executable ?? p.argv[0] ?? "").split("/").pop();
-  return name === "ssh" || (p.argv[0]?.startsWith("ssh: ") ?? false);
+/**
+ * An ssh client by the kernel's command name, which a retitled master ("ssh: <path> [mux]") keeps: no exe
+ * link or cmdline read for the thousands of other processes. A source without comm (`ps` on macOS) lists
+ * argv with the row anyway.
+ */
+export function isSsh(p: ProcessInfo): boolean {
+  if (p.comm !== undefined) return p.comm === "ssh";
+  const argv0 = p.argv[0] ?? "";
+  return argv0.split("/").pop() === "ssh" || argv0.startsWith("ssh: ");
 }
 
 /** The engine's own: this platform's socket reader (cached), the scanner's locate, this process's pid. */
@@ -40,42 +47,40 @@ export function localTabsDeps(scanner: Partial<Pick<Scanner, "locateProcess">>, 
 export const UNCONNECTED_RECHECK_MS = 30_000;
 
 export interface SocketCache {
-  read(ssh: readonly ProcessInfo[], now: number): Promise<Map<number, HeldSockets>>;
+  /** pid → the connections of each of `ssh` (none for one that exited or is not ours). */
+  connections(ssh: readonly ProcessInfo[], now: number): Promise<Map<number, readonly TcpConnection[]>>;
+  /** Read each time: a master binds its socket only after it logged in. */
+  listensOnUnix(pid: number): Promise<boolean>;
 }
 
 /**
- * Per process (pid and start time): a TCP connection once seen is kept until the process is gone. Whether
- * it listens on a unix socket (a ControlMaster) is read every time: a master binds it only after it logged in.
+ * Per process (pid and start time): a TCP connection once seen is kept until the process is gone; "none"
+ * (not connected yet, or not ours to read) is asked again after UNCONNECTED_RECHECK_MS.
  */
-export function socketCache(readSockets: SocketReader): SocketCache {
-  let kept = new Map<string, { connections: HeldSockets["connections"]; at: number }>();
+export function socketCache(reader: SocketReader): SocketCache {
+  type Entry = { connections: readonly TcpConnection[]; at: number };
+  let kept = new Map<string, Entry>();
   const keyOf = (p: ProcessInfo) => `${p.pid}@${p.startTime}`;
   return {
-    async read(ssh, now) {
-      const stale = (p: ProcessInfo) => {
-        const e = kept.get(keyOf(p));
-        return e === undefined || (e.connections.length === 0 && now - e.at >= UNCONNECTED_RECHECK_MS);
-      };
-      const tcpFor = new Set(ssh.filter(stale).map((p) => p.pid));
-      const read =
-        ssh.length > 0
-          ? await readSockets(
-              ssh.map((p) => p.pid),
-              tcpFor,
-            )
-          : new Map<number, HeldSockets>();
-      const next = new Map<string, { connections: HeldSockets["connections"]; at: number }>();
-      const found = new Map<number, HeldSockets>();
+    async connections(ssh, now) {
+      const stale = new Set(
+        ssh.filter((p) => {
+          const e = kept.get(keyOf(p));
+          return e === undefined || (e.connections.length === 0 && now - e.at >= UNCONNECTED_RECHECK_MS);
+        }),
+      );
+      const read = stale.size > 0 ? await reader.connections([...stale].map((p) => p.pid)) : new Map();
+      const next = new Map<string, Entry>();
+      const found = new Map<number, readonly TcpConnection[]>();
       for (const p of ssh) {
-        const got = read.get(p.pid);
-        if (!got) continue; // exited, or not ours
-        const entry = tcpFor.has(p.pid) ? { connections: got.connections, at: now } : kept.get(keyOf(p))!;
+        const entry = stale.has(p) ? { connections: read.get(p.pid) ?? [], at: now } : kept.get(keyOf(p))!;
         next.set(keyOf(p), entry);
-        found.set(p.pid, { connections: entry.connections, listensOnUnix: got.listensOnUnix });
+        found.set(p.pid, entry.connections);
       }
       kept = next;
       return found;
     },
+    listensOnUnix: (pid) => reader.listensOnUnix(pid),
   };
 }
 
@@ -91,16 +96,23 @@ export async function refreshLocalTabs(
   if (remote.length > 0) {
     const ours = new Set(withinTree(processes, deps.selfPid).map((p) => p.pid));
     const ssh = processes.filter((p) => isSsh(p) && !ours.has(p.pid));
-    const sockets = await deps.readSockets.read(ssh, now);
+    const held = await deps.readSockets.connections(ssh, now);
     const clients: LocalSshClient[] = ssh.flatMap((p) => {
-      const held = sockets.get(p.pid);
-      return held ? [{ pid: p.pid, argv: p.argv, sockets: held }] : [];
+      const connections = held.get(p.pid) ?? [];
+      return connections.length > 0 ? [{ pid: p.pid, argv: p.argv, connections }] : [];
     });
+    // Several agents in one tab match one client: its listener is read once per poll.
+    const listens = new Map<number, Promise<boolean>>();
     for (const record of remote) {
       const match = matchLocalTab(parseSshConnection(record.terminal.hints?.ssh_connection), clients);
       if (!match.ok) {
         const inTmux = match.reason === LOCAL_TAB_TEXT.noMatch && record.terminal.tmuxPane !== undefined;
         next.set(record.key, { problem: inTmux ? match.reason + LOCAL_TAB_TEXT.staleInTmux : match.reason });
+        continue;
+      }
+      if (!listens.has(match.pid)) listens.set(match.pid, deps.readSockets.listensOnUnix(match.pid));
+      if (await listens.get(match.pid)) {
+        next.set(record.key, { problem: LOCAL_TAB_TEXT.controlMaster });
         continue;
       }
       const where = await deps.locate(match.pid, processes);
