@@ -46,6 +46,10 @@ export function helperScript(paths: Paths): string {
 # Called by agent hooks as: mytty-bar-hook <provider> [<event>] with the payload on stdin.
 # Exits 0 always: a non-zero exit shows as a hook error, and 2 blocks the agent.
 d=${shellQuote(paths.dataDir)}
+# The tools below (head, mv, cat) only move bytes: in the C locale they skip loading the agent's locale
+# files at start, which cost about a third of each exec on Linux (docs/performance.md#the-hook-helper).
+LC_ALL=C
+export LC_ALL
 
 # Answers some providers require even when Mytty Bar is not running (Cursor fails a hook that prints no JSON).
 case "$1 \${2-}" in

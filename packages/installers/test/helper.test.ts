@@ -7,7 +7,15 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseSpoolFile } from "@mytty-bar/protocol";
-import { claudeCodeSpec, codexSpec, cursorSpec, helperScript, resolvePaths, type Paths } from "@mytty-bar/installers";
+import {
+  claudeCodeSpec,
+  codexSpec,
+  cursorSpec,
+  ENGINE_LEASE_SECONDS,
+  helperScript,
+  resolvePaths,
+  type Paths,
+} from "@mytty-bar/installers";
 
 // bash stands in for macOS, whose /bin/sh is bash in POSIX mode.
 const SHELLS = ["/bin/sh", "/usr/bin/dash", "/bin/dash", "/bin/bash"].filter(
@@ -153,6 +161,58 @@ describe.each(SHELLS)("helper under %s", (shell) => {
   it("drains a large payload when the engine is down (the agent's pipe never blocks)", () => {
     const r = run(shell, ["codex"], Buffer.alloc(3 * MiB, "b"));
     expect(r).toMatchObject({ code: 0, stdout: "", error: undefined });
+  });
+
+  it("runs only head, mv and cat per call for a leased engine, each in the C locale whatever the agent's", () => {
+    // A call's cost is its execs (docs/performance.md#the-hook-helper). PATH holds only logging wrappers,
+    // so any other command the helper came to need would fail here instead of costing every call.
+    const wrappers = path.join(tmp, "wrappers");
+    const log = path.join(tmp, "exec.log");
+    fs.mkdirSync(wrappers);
+    for (const tool of ["head", "mv", "cat", "du", "mkdir", "rm", "sleep"]) {
+      const real = spawnSync("/bin/sh", ["-c", `command -v ${tool}`], { env: env() })
+        .stdout.toString()
+        .trim();
+      const wrapper = `#!/bin/sh\nprintf '%s %s\\n' ${tool} "\${LC_ALL-}" >>"$EXEC_LOG"\nexec ${real} "$@"\n`;
+      fs.writeFileSync(path.join(wrappers, tool), wrapper, { mode: 0o755 });
+    }
+    engineUp();
+    const agentEnv = { PATH: wrappers, EXEC_LOG: log, LANG: "C.UTF-8", TERM_PROGRAM: "iTerm.app" };
+    const call = (extra: NodeJS.ProcessEnv = {}) => {
+      fs.rmSync(log, { force: true });
+      const r = spawnSync(shell, [paths.helper, "codex", "Stop"], {
+        input: '{"turn_id":"t"}',
+        env: { ...agentEnv, ...extra },
+        cwd: tmp,
+      });
+      expect({ code: r.status, stdout: r.stdout.toString(), stderr: r.stderr.toString() }).toEqual({
+        code: 0,
+        stdout: "",
+        stderr: "",
+      });
+      return fs.readFileSync(log, "utf8").trim().split("\n");
+    };
+    const lease = () => {
+      const now = Date.now() / 1000;
+      fs.utimesSync(paths.enginePid, now, now + ENGINE_LEASE_SECONDS);
+    };
+    lease();
+    expect(call()).toEqual(["mkdir C", "head C", "mv C", "cat C"]);
+    lease();
+    expect(call()).toEqual(["head C", "mv C", "cat C"]);
+    // A lapsed lease (a crashed engine's pid may be a stranger's) also measures the spool.
+    fs.utimesSync(paths.enginePid, 1, 1);
+    expect(call({ LC_ALL: "C.UTF-8" })).toEqual(["head C", "du C", "mv C", "cat C"]);
+    const files = spooled();
+    expect(files).toHaveLength(3);
+    for (const f of files) {
+      const parsed = parseSpoolFile(fs.readFileSync(path.join(paths.spoolNew, f)));
+      expect(parsed.ok && [parsed.envelope.event, parsed.envelope.env, parsed.payload]).toEqual([
+        "Stop",
+        { term_program: "iTerm.app" },
+        { turn_id: "t" },
+      ]);
+    }
   });
 
   it("turns 100 concurrent calls into 100 well-formed spool files", async () => {
