@@ -1,6 +1,7 @@
 // A watched host's big spool files are parsed in the parse worker the local spool uses (prepare-offload.ts),
 // not on the engine's loop: one preparer for both, the host's files taken in its order, none lost, and a held
-// request whose payload stays in the worker goes back to the host's terminal. A real engine, the real streamer
+// request whose payload stays in the worker goes back to the host's terminal, and a file in the worker when the
+// engine stops stays on the host for the next engine. A real engine, the real streamer
 // run by sh through MYTTY_BAR_SSH (a stand-in for ssh that runs the remote command here, on a "host" data
 // dir of its own), 1 MiB payloads of tiny keys grown from a real fixture.
 import { promises as fs, readdirSync, readFileSync } from "node:fs";
@@ -35,9 +36,12 @@ shift 2
 exec sh -c "$1"
 `;
 
-async function world(settings: Partial<ReturnType<typeof defaultSettings>> = {}) {
-  const root = await fs.mkdtemp(path.join(os.tmpdir(), "remote-prepare-"));
-  roots.push(root);
+async function world(settings: Partial<ReturnType<typeof defaultSettings>> = {}, again?: string) {
+  let root = again;
+  if (root === undefined) {
+    root = await fs.mkdtemp(path.join(os.tmpdir(), "remote-prepare-"));
+    roots.push(root);
+  }
   const ssh = path.join(root, "ssh");
   await fs.writeFile(ssh, FAKE_SSH, { mode: 0o700 });
   const host = path.join(root, "host");
@@ -63,7 +67,7 @@ async function world(settings: Partial<ReturnType<typeof defaultSettings>> = {})
   });
   engines.push(engine);
   await until(() => engine.snapshot().hosts?.[0]?.state === "connected", "the link");
-  return { paths, host, engine, preparer };
+  return { root, paths, host, engine, preparer };
 }
 
 async function until(probe: () => boolean, what: string, ms = 30_000): Promise<void> {
@@ -147,6 +151,20 @@ describe("a watched host's big spool files", { timeout: 120_000 }, () => {
     const row = engine.snapshot().agents[0]!;
     expect(row).toMatchObject({ host: HOST, state: "waiting-approval", answerable: false });
     expect(row.request).toBeUndefined();
+  });
+});
+
+describe("an engine stopped while a host's big file is in the worker", { timeout: 120_000 }, () => {
+  it("leaves it unacknowledged on the host, and the next engine logs it once", async () => {
+    const first = await world();
+    const bytes = huge(3);
+    await spoolOn(first.host, [["f0", bytes]]);
+    await until(() => first.preparer.offloaded() === 1, "the file in the worker");
+    await first.engine.stop();
+    const second = await world({}, first.root);
+    await until(() => readdirOrEmpty(path.join(second.host, "spool", "new")).length === 0, "the host's ack");
+    await second.engine.stop();
+    expect(loggedEvents(second.paths).filter((e) => e.id === idOf(bytes))).toHaveLength(1);
   });
 });
 
