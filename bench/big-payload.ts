@@ -15,6 +15,35 @@ import { manyKeyPayload, quietEngine, spool } from "../packages/engine/test/help
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** This thread's time on a CPU so far, in ms (Linux schedstat), or undefined elsewhere. */
+function onCpuMs(): number | undefined {
+  try {
+    return Number(fs.readFileSync(`/proc/self/task/${process.pid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
+  } catch {
+    return undefined; // not Linux: the figure is left out
+  }
+}
+
+/**
+ * The loop's longest stretch on a CPU between two 5 ms ticks: what its own code held it for, without the
+ * time a loaded machine kept it off a core (which the wall-clock block counts, as a user would feel it).
+ */
+function cpuBlockMeter(): { stop(): number | undefined } {
+  let last = onCpuMs();
+  let worst = 0;
+  const tick = setInterval(() => {
+    const now = onCpuMs();
+    if (now !== undefined && last !== undefined) worst = Math.max(worst, now - last);
+    last = now;
+  }, 5);
+  return {
+    stop() {
+      clearInterval(tick);
+      return last === undefined ? undefined : Number(worst.toFixed(1));
+    },
+  };
+}
+
 /** `rounds` distinct 1 MiB files (a distinct prompt_id each: new events, not duplicates). */
 function bigFiles(rounds: number): Uint8Array[] {
   // Built before the engine starts and the clock runs: the bench's own garbage is not the engine's block.
@@ -35,6 +64,7 @@ async function blocksWhile(
   after: () => Promise<void>,
 ): Promise<Record<string, unknown>> {
   const blocks: number[] = [];
+  const onCpu: (number | undefined)[] = [];
   const walls: number[] = [];
   for (const [i, bytes] of files.entries()) {
     const tmp = path.join(spoolDirs.tmp, `big-${i}`);
@@ -42,12 +72,14 @@ async function blocksWhile(
     const before = engine.stats().accepted;
     const delay = monitorEventLoopDelay({ resolution: 5 });
     delay.enable();
+    const meter = cpuBlockMeter();
     const t0 = performance.now();
     await fs.promises.rename(tmp, path.join(spoolDirs.new, `big-${i}`));
     await after();
     while (engine.stats().accepted === before) await sleep(5);
     walls.push(performance.now() - t0);
     delay.disable();
+    onCpu.push(meter.stop());
     blocks.push(delay.max / 1e6);
   }
   const idle = monitorEventLoopDelay({ resolution: 5 });
@@ -62,6 +94,7 @@ async function blocksWhile(
   return {
     payloadBytes: SPOOL_MAX_PAYLOAD_BYTES,
     blockMs: blocks.map((b) => Number(b.toFixed(1))),
+    onCpuBlockMs: onCpu,
     ingestWallMs: walls.map((w) => Math.round(w)),
     eventLoopMaxBlockIdleMs: Number((idle.max / 1e6).toFixed(1)),
     preparedOnLoopMs: onLoopMs,
