@@ -25,7 +25,11 @@ afterEach(async () => {
   for (const root of roots.splice(0)) {
     // A keeper left by a cut link is ended by its pid file before its data dir goes.
     const pid = Number(await fs.readFile(path.join(root, "host", "remote-streamer.pid"), "utf8").catch(() => ""));
-    if (pid > 0) process.kill(pid, "SIGKILL");
+    try {
+      if (pid > 0) process.kill(pid, "SIGKILL");
+    } catch {
+      // Gone already (a stale pid file): nothing left to end.
+    }
     await fs.rm(root, { recursive: true, force: true });
   }
 });
