@@ -1,7 +1,8 @@
 // Watching a host over loopback ssh (docs/architecture.md#targets): remote hook → visible in the local
 // `list` (p95 ≤ 500 ms), the host's streamer CPU while idle (≤ 1 % of a core, the sh and the
 // processes it waited for: its `ps` every poll), and a remote answer → the held remote hook's exit (the
-// local answer target, p95 ≤ 300 ms, bench/answer.bench.ts). Real sshd (test/support/sshd.ts), real
+// local answer target, p95 ≤ 300 ms, bench/answer.bench.ts), and the engine's loop while 1 MiB payloads of
+// tiny keys come from the host (≤ 50 ms, bench/big-payload.ts). Real sshd (test/support/sshd.ts), real
 // helper, real engine.
 import { spawn } from "node:child_process";
 import { promises as fs, readFileSync } from "node:fs";
@@ -14,6 +15,7 @@ import { startSshd, type SshdFixture } from "../test/support/sshd.js";
 import { localWorld, remoteWorld, sshSide } from "../test/support/remote-world.js";
 import type { World } from "../test/engine-harness.js";
 import { quietEngine } from "../packages/engine/test/helpers.js";
+import { remoteBigPayloadBlock } from "./big-payload.js";
 
 const CALLS = 40;
 const ANSWERS = 40;
@@ -75,6 +77,8 @@ export default async function (): Promise<Record<string, unknown>> {
     result.streamerIdleCpuPercent = { figure: Number(share.toFixed(2)), target: "<= 1", holds: share <= 1 };
     await engine.stop();
     Object.assign(result, await remoteAnswers(sshd, local, remote));
+    const host = { destination: sshd.destination, env: local.env, spool: remote.paths };
+    result.remoteBigPayload = await remoteBigPayloadBlock(local.paths, host);
     await runCli(local, BIN.bar, ["remote", "remove", sshd.destination]);
   } finally {
     await engine.stop();

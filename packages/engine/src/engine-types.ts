@@ -5,6 +5,7 @@ import type { CpuSampler } from "./cpu.js";
 import type { InsightsInspector } from "./insights/index.js";
 import type { EngineLog } from "./log.js";
 import type { PersistenceOptions } from "./persistence.js";
+import type { Preparer } from "./prepare-offload.js";
 import type { EngineHandle, EnginePorts } from "./ports.js";
 import type { Settings, SettingsPatch } from "./settings.js";
 import type { Stats } from "./snapshot.js";
@@ -31,6 +32,8 @@ export interface EngineOptions {
   /** Slow-poll fallback for the spool watcher (default 1000 ms). */
   spoolPollMs?: number;
   version?: string;
+  /** Where local and remote spool files are prepared (default: one parse worker, prepare-offload.ts). */
+  preparer?: Preparer;
   /** Watched hosts' links: environment (MYTTY_BAR_SSH), spool tick and backoff (tests, benches). */
   remote?: { env?: NodeJS.ProcessEnv; tickMs?: number; backoffMs?: { first: number; cap: number } };
   /** Where swallowed failures go (default: <data>/engine.log, rate-limited per kind, plus ports.log). */

@@ -7,6 +7,7 @@ import { EngineCore, type Change } from "./core.js";
 import { createCpuSampler } from "./cpu.js";
 import { pollInsights } from "./enrich.js";
 import { createIngest } from "./ingest.js";
+import { createPreparer } from "./prepare-offload.js";
 import { createHookPresence, createInsights } from "./insights/index.js";
 import { Persistence } from "./persistence.js";
 import { acquireEngineLock, type EngineLock } from "./lock.js";
@@ -52,6 +53,7 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
   const ports = options.ports ?? {};
   const log = options.log ?? defaultLog(paths.engineLog, ports, clock);
   const failed = swallowing(log);
+  const swallowed = (kind: string, error: unknown) => log.swallowed(kind, error);
   const startedAt = clock();
   for (const dir of [paths.dataDir, paths.spoolDir, paths.spoolTmp, paths.spoolNew]) await privateDir(dir);
   const files = answerFiles(paths);
@@ -114,6 +116,8 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
       afterScan(now, { paths, core, failed, localTabs, insights, hookPresence, scheduler, publisher }),
     renewLease: () => lock.renew(),
   });
+  // One parse worker for the spool and every watched host: a big file never stalls the loop, wherever it came from.
+  const preparer = options.preparer ?? createPreparer({ onError: swallowed });
   const intake = createIngest({
     dir: paths.spoolNew,
     pollMs: options.spoolPollMs ?? 1000,
@@ -122,21 +126,22 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
     scheduler,
     clock,
     failed,
-    onError: (kind, error) => log.swallowed(kind, error),
+    onError: swallowed,
     commit,
     publish: () => publisher.schedule(),
     settle: () => store.flush(),
     answering,
+    preparer,
   });
-
   // Watched hosts: their files take the same commit path, acknowledged once the log holds them.
   const remote = createRemoteHosts({
     core,
+    preparer,
     clock,
     commit,
     publish: () => publisher.schedule(),
     settle: () => store.flush(),
-    onError: (kind, error) => log.swallowed(kind, error),
+    onError: swallowed,
     pollSeconds: () => settings.current().pollIntervalSeconds,
     answering,
     ...options.remote,

@@ -25,7 +25,7 @@ export interface IngestDeps {
   settle(): Promise<void>;
   /** Every ingested file, for the holds it announces (answers/answering.ts). */
   answering: Pick<Answering, "ingested">;
-  /** Where files are prepared; default a fresh one (prepare-offload.ts). Tests pass one they watch. */
+  /** Where files are prepared; default a fresh one (prepare-offload.ts). The engine's is shared with its hosts. */
   preparer?: Preparer;
 }
 

@@ -20,6 +20,8 @@ export interface Preparer {
   prepare(bytes: Uint8Array, now: Date): Promise<SpoolOutcome | "stopped">;
   /** Whether the worker thread is running (tests, stats). */
   running(): boolean;
+  /** Files handed to the worker thread so far (tests, benches: which path a file took). */
+  offloaded(): number;
   /** Ends the worker (a parse in flight is dropped); resolves once the thread has exited. */
   stop(): Promise<void>;
 }
@@ -58,6 +60,7 @@ export function createPreparer(options: PreparerOptions): Preparer {
   let idle: NodeJS.Timeout | undefined;
   let nextId = 0;
   let failures = 0;
+  let handed = 0;
   let stopped = false;
 
   const start = (): Worker => {
@@ -121,6 +124,7 @@ export function createPreparer(options: PreparerOptions): Preparer {
       const owner = (worker ??= start());
       owner.ref();
       const id = (nextId += 1);
+      handed += 1;
       // A copy of its own, moved rather than cloned: a Buffer may view a larger shared pool.
       const copy = new Uint8Array(bytes);
       const request: PrepareRequest = { id, bytes: copy, now: now.getTime() };
@@ -130,6 +134,7 @@ export function createPreparer(options: PreparerOptions): Preparer {
       });
     },
     running: () => worker !== undefined,
+    offloaded: () => handed,
     async stop() {
       stopped = true;
       if (idle) clearTimeout(idle);

@@ -142,6 +142,7 @@ describe("ingest stopped with a parse in flight", () => {
         return outcome;
       },
       running: real.running,
+      offloaded: real.offloaded,
       stop: real.stop,
     };
     const calls: string[] = [];

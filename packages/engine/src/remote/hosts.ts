@@ -8,11 +8,14 @@ import type { Answering } from "../answers/answering.js";
 import type { AnswerSink } from "../answers/sink.js";
 import { agentOf } from "../change.js";
 import type { Change, EngineCore } from "../core.js";
+import type { Preparer } from "../prepare-offload.js";
 import type { HostStatus } from "../snapshot.js";
 import { createLink, type Link, type LinkStatus } from "./link.js";
 
 export interface RemoteHostsDeps {
   core: EngineCore;
+  /** The local intake's own (engine.ts): a host's big files are parsed in the same worker, off the loop. */
+  preparer: Pick<Preparer, "prepare">;
   clock(): Date;
   commit(change: Change, now: Date): void;
   publish(): void;
@@ -97,6 +100,64 @@ function hostScanner(listing: () => ProcessInfo[]) {
   });
 }
 
+/**
+ * A spool file from the host, prepared (big ones in the parse worker, prepare-offload.ts), joined to the
+ * host's table and committed. The link hands one file at a time and waits for this, so the host's order holds.
+ */
+function fileHandler(
+  deps: RemoteHostsDeps,
+  host: string,
+  watched: Watched,
+  listingOf: (text: string) => ProcessInfo[],
+) {
+  const { core } = deps;
+  return async (_name: string, bytes: Buffer): Promise<void> => {
+    const now = deps.clock();
+    const outcome = await deps.preparer.prepare(bytes, now);
+    // The engine is stopping: the link acknowledges whatever settles, so this never does. The file stays on
+    // the host (so do those queued behind it, on a session that ends with the engine) for the next engine.
+    if (outcome === "stopped") return new Promise<void>(() => undefined);
+    const prepared = core.accept(outcome, now);
+    if (prepared.kind !== "join") {
+      if (prepared.hold !== undefined)
+        deps.answering.ingested(
+          undefined,
+          prepared.hold,
+          undefined,
+          remoteSink(host, watched, prepared.hold, undefined),
+        );
+      deps.publish();
+      return;
+    }
+    const { envelope, event, payload } = prepared;
+    const ppid = envelope.ppid;
+    const listed = (pid: number | undefined) => pid === undefined || watched.listing.some((p) => p.pid === pid);
+    // The helper's parent is usually newer than the last listing, and a holding helper always is.
+    if (!listed(ppid) || (envelope.hold !== undefined && !listed(envelope.pid))) {
+      const fresh = await watched.link.listNow();
+      if (fresh !== undefined) watched.listing = listingOf(fresh);
+    }
+    const joined =
+      ppid !== undefined
+        ? await watched.scanner.join(ppid, watched.listing).catch((error: unknown) => {
+            deps.onError("remote-join", error);
+            return undefined;
+          })
+        : undefined;
+    const change = core.commit(prepared, joined, now, host);
+    if (envelope.hold !== undefined) {
+      const agentKey = change === "ignored" ? undefined : (agentOf(change) ?? core.runOwner.get(event.runId));
+      const sink = remoteSink(host, watched, envelope.hold, envelope.pid);
+      // A held request whose payload the parse worker kept cannot be answered here: back to the terminal.
+      const joinedFor = prepared.payloadLeft ? undefined : { event, payload, agentKey };
+      deps.answering.ingested(envelope, envelope.hold, joinedFor, sink);
+    }
+    if (change === "ignored") deps.publish();
+    else deps.commit(change, now);
+    await deps.settle();
+  };
+}
+
 export function createRemoteHosts(deps: RemoteHostsDeps): RemoteHosts {
   const { core, clock } = deps;
   const env = deps.env ?? process.env;
@@ -123,45 +184,7 @@ export function createRemoteHosts(deps: RemoteHostsDeps): RemoteHosts {
       scanner: hostScanner(() => watched.listing),
       link: undefined as unknown as Link,
     };
-    const onFile = async (_name: string, bytes: Buffer): Promise<void> => {
-      const now = clock();
-      const prepared = core.prepare(bytes, now);
-      if (prepared.kind !== "join") {
-        if (prepared.hold !== undefined)
-          deps.answering.ingested(
-            undefined,
-            prepared.hold,
-            undefined,
-            remoteSink(host, watched, prepared.hold, undefined),
-          );
-        deps.publish();
-        return;
-      }
-      const { envelope, event, payload } = prepared;
-      const ppid = envelope.ppid;
-      const listed = (pid: number | undefined) => pid === undefined || watched.listing.some((p) => p.pid === pid);
-      // The helper's parent is usually newer than the last listing, and a holding helper always is.
-      if (!listed(ppid) || (envelope.hold !== undefined && !listed(envelope.pid))) {
-        const fresh = await watched.link.listNow();
-        if (fresh !== undefined) watched.listing = listingOf(fresh);
-      }
-      const joined =
-        ppid !== undefined
-          ? await watched.scanner.join(ppid, watched.listing).catch((error: unknown) => {
-              deps.onError("remote-join", error);
-              return undefined;
-            })
-          : undefined;
-      const change = core.commit(prepared, joined, now, host);
-      if (envelope.hold !== undefined) {
-        const agentKey = change === "ignored" ? undefined : (agentOf(change) ?? core.runOwner.get(event.runId));
-        const sink = remoteSink(host, watched, envelope.hold, envelope.pid);
-        deps.answering.ingested(envelope, envelope.hold, { event, payload, agentKey }, sink);
-      }
-      if (change === "ignored") deps.publish();
-      else deps.commit(change, now);
-      await deps.settle();
-    };
+    const onFile = fileHandler(deps, host, watched, listingOf);
     const onListing = (text: string): void => {
       watched.listing = listingOf(text);
       rescan(deps, host, watched);
