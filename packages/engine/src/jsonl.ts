@@ -4,10 +4,21 @@
 // after its mark (the moment its content was taken), so compaction never runs on the append path.
 // Nothing keeps the file's lines in memory: a rewrite streams the file as it was at its mark from disk
 // (the bytes before the lines appended since), so the caller keeps only what it needs to choose.
-import { constants, promises as fs } from "node:fs";
+import { promises as fs } from "node:fs";
 import path from "node:path";
-import { StringDecoder } from "node:string_decoder";
 import type { z } from "zod";
+import {
+  APPEND_FLAGS,
+  kindOf,
+  lineBatches,
+  LogFileError,
+  markedEntries,
+  READ_FLAGS,
+  TMP_FLAGS,
+  writeAll,
+} from "./jsonl-io.js";
+
+export { LogFileError };
 
 /** The valid entries the file held at the mark, a batch per step read (rewrite's `body` reads them). */
 export type Marked<T> = () => AsyncIterable<T[]>;
@@ -29,18 +40,6 @@ export interface JsonlFile<T> {
   rewrites(): number;
   /** Waits for queued writes. */
   flush(): Promise<void>;
-}
-
-/** The file at the log's path is not one we can use (a FIFO, a directory, a device). */
-export class LogFileError extends Error {}
-
-// O_NONBLOCK: a FIFO or device at our path must fail fast, never hang the engine (it holds the lock).
-const READ_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;
-const APPEND_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK;
-const TMP_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NONBLOCK;
-
-function kindOf(st: { isDirectory(): boolean; isFIFO(): boolean; isSocket(): boolean }): string {
-  return st.isDirectory() ? "a directory" : st.isFIFO() ? "a FIFO" : st.isSocket() ? "a socket" : "a device";
 }
 
 /** Where the file's lines are: whole lines in [origin, disk) (origin > 0 when a too-big file was read from its tail). */
@@ -207,73 +206,6 @@ export function jsonlFile<T>(
   };
 }
 
-/** The valid entries of [origin, end) of `file`, a batch per step (an absent file has none). */
-async function* markedEntries<T>(
-  file: string,
-  origin: number,
-  end: number,
-  parsed: (batch: string[], onSkip: () => void) => T[],
-): AsyncGenerator<T[]> {
-  let handle: fs.FileHandle;
-  try {
-    handle = await fs.open(file, READ_FLAGS);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return; // removed by hand: nothing to keep
-    throw error;
-  }
-  try {
-    // Lines skipped here were skipped (and reported) when read or never written by this process.
-    for await (const batch of lineBatches(handle, origin, end, false)) yield parsed(batch, () => undefined);
-  } finally {
-    await handle.close();
-  }
-}
-
-/** Bytes read per step: a 16 MiB log never sits in memory whole (as a buffer, a string and its lines). */
-const READ_CHUNK = 1 << 20;
-
-/**
- * The non-blank lines of [start, end) in order, a batch per step read. `dropFirst` drops what precedes the
- * first newline (a fragment when reading from the middle); `origin` hears where the first whole line starts.
- */
-async function* lineBatches(
-  handle: fs.FileHandle,
-  start: number,
-  end: number,
-  dropFirst: boolean,
-  origin?: (at: number) => void,
-): AsyncGenerator<string[]> {
-  const decoder = new StringDecoder("utf8");
-  const buffer = Buffer.alloc(Math.min(READ_CHUNK, Math.max(1, end - start)));
-  let rest = "";
-  let skipping = dropFirst;
-  for (let at = start; at < end;) {
-    const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, end - at), at);
-    if (bytesRead === 0) break; // the file shrank meanwhile
-    let from = 0;
-    if (skipping) {
-      // Found by byte, not by decoded text: a fragment may begin inside a character.
-      const newline = buffer.subarray(0, bytesRead).indexOf(10);
-      if (newline < 0) {
-        at += bytesRead;
-        continue;
-      }
-      skipping = false;
-      from = newline + 1;
-      origin?.(at + from);
-    }
-    at += bytesRead;
-    const text = rest + decoder.write(buffer.subarray(from, bytesRead));
-    const parts = text.split("\n");
-    rest = parts.pop()!;
-    const batch = parts.filter((line) => line.trim() !== "");
-    if (batch.length > 0) yield batch;
-  }
-  if (skipping) origin?.(end); // no whole line at all
-  rest += decoder.end();
-  if (!skipping && rest.trim() !== "") yield [rest];
-}
-
 /** A JSON line checked by `schema` (the acknowledgements file): undefined when it is not one. */
 export function zodLine<T>(schema: z.ZodType<T>): (line: string) => T | undefined {
   return (line) => {
@@ -284,39 +216,4 @@ export function zodLine<T>(schema: z.ZodType<T>): (line: string) => T | undefine
       return undefined; // not JSON: a torn write or a hand edit, counted by the reader
     }
   };
-}
-
-/** Writes the batches' lines to `file` opened with `flags`; resolves to the bytes written. */
-async function writeAll(
-  file: string,
-  flags: number,
-  batches: AsyncIterable<readonly string[]> | Iterable<readonly string[]>,
-): Promise<number> {
-  const handle = await fs.open(file, flags, 0o600);
-  let bytes = 0;
-  try {
-    const st = await handle.stat();
-    if (!st.isFile()) throw new LogFileError(`${file} is ${kindOf(st)}, not a regular file`);
-    // Large bodies go out in slices so one write never holds a huge joined string.
-    let batch: string[] = [];
-    let size = 0;
-    const write = async () => {
-      const text = batch.join("");
-      batch = [];
-      size = 0;
-      await handle.writeFile(text);
-      bytes += Buffer.byteLength(text);
-    };
-    for await (const lines of batches) {
-      for (const line of lines) {
-        batch.push(line);
-        size += line.length;
-      }
-      if (size >= 1 << 20) await write();
-    }
-    if (batch.length > 0) await write();
-  } finally {
-    await handle.close();
-  }
-  return bytes;
 }
