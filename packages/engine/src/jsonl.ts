@@ -96,53 +96,14 @@ export function jsonlFile<T>(
       }
     });
   };
-  const parsed = (batch: string[], onSkip: () => void): T[] => {
-    const out: T[] = [];
-    for (const line of batch) {
-      const entry = parseLine(line);
-      if (entry === undefined) onSkip();
-      else out.push(entry);
-    }
-    return out;
-  };
+  const parsed = parsedWith(parseLine);
+
   return {
     async read(onEntry) {
-      let handle: fs.FileHandle;
-      try {
-        handle = await fs.open(file, READ_FLAGS);
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === "ENXIO") throw new LogFileError(`${file} is not a regular file: move it away and start again.`);
-        if (code !== "ENOENT") onError(error); // absent = nothing logged yet
-        lines = 0;
-        return;
-      }
-      let count = 0;
-      let skipped = 0;
-      try {
-        const st = await handle.stat();
-        if (!st.isFile())
-          throw new LogFileError(`${file} is ${kindOf(st)}, not a regular file: move it away and start again.`);
-        // Keep the newest part when the file outgrew its bound (a crash before compaction); the first
-        // line read from the middle is a fragment and is dropped.
-        const start = Math.max(0, st.size - maxBytes);
-        extent.origin = start;
-        extent.disk = st.size;
-        const at = (origin: number) => void (extent.origin = origin);
-        for await (const batch of lineBatches(handle, start, st.size, start > 0, at)) {
-          for (const entry of parsed(batch, () => void (skipped += 1))) {
-            count += 1;
-            onEntry(entry);
-          }
-        }
-        // A torn last line (a kill mid-write) must not swallow the next line appended.
-        if (st.size > 0 && (await handle.read(Buffer.alloc(1), 0, 1, st.size - 1)).buffer[0] !== 10) pending = "\n";
-      } finally {
-        await handle.close();
-      }
-      // A torn last line or a hand edit: skipped, and said once, so a damaged log is seen in engine.log.
-      if (skipped > 0) onError(new Error(`${file}: ${skipped} unreadable line(s) skipped`));
-      lines = count;
+      const read = await readFrom(file, maxBytes, extent, onEntry, parsed, onError);
+      lines = read.count;
+      // A torn last line (a kill mid-write) must not swallow the next line appended.
+      if (read.torn) pending = "\n";
     },
     append(entry) {
       lines += 1;
@@ -215,5 +176,64 @@ export function zodLine<T>(schema: z.ZodType<T>): (line: string) => T | undefine
     } catch {
       return undefined; // not JSON: a torn write or a hand edit, counted by the reader
     }
+  };
+}
+
+/** Hands `file`'s valid entries to `onEntry` and sets `extent`; `torn`: its last line has no newline. */
+async function readFrom<T>(
+  file: string,
+  maxBytes: number,
+  extent: Extent,
+  onEntry: (entry: T) => void,
+  parsed: (batch: string[], onSkip: () => void) => T[],
+  onError: (error: unknown) => void,
+): Promise<{ count: number; torn: boolean }> {
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(file, READ_FLAGS);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENXIO") throw new LogFileError(`${file} is not a regular file: move it away and start again.`);
+    if (code !== "ENOENT") onError(error); // absent = nothing logged yet
+    return { count: 0, torn: false };
+  }
+  let count = 0;
+  let skipped = 0;
+  let torn = false;
+  try {
+    const st = await handle.stat();
+    if (!st.isFile())
+      throw new LogFileError(`${file} is ${kindOf(st)}, not a regular file: move it away and start again.`);
+    // Keep the newest part when the file outgrew its bound (a crash before compaction); the first
+    // line read from the middle is a fragment and is dropped.
+    const start = Math.max(0, st.size - maxBytes);
+    extent.origin = start;
+    extent.disk = st.size;
+    const at = (origin: number) => void (extent.origin = origin);
+    for await (const batch of lineBatches(handle, start, st.size, start > 0, at)) {
+      for (const entry of parsed(batch, () => void (skipped += 1))) {
+        count += 1;
+        onEntry(entry);
+      }
+    }
+    torn = st.size > 0 && (await handle.read(Buffer.alloc(1), 0, 1, st.size - 1)).buffer[0] !== 10;
+  } finally {
+    await handle.close();
+  }
+  // A torn last line or a hand edit: skipped, and said once, so a damaged log is seen in engine.log.
+  if (skipped > 0) onError(new Error(`${file}: ${skipped} unreadable line(s) skipped`));
+  return { count, torn };
+}
+
+/** `parseLine` over a batch: the entries, and `onSkip` once per line it refused. */
+function parsedWith<T>(parseLine: (line: string) => T | undefined) {
+  return (batch: string[], onSkip: () => void): T[] => {
+    const out: T[] = [];
+    for (const line of batch) {
+      const entry = parseLine(line);
+      if (entry === undefined) onSkip();
+      else out.push(entry);
+    }
+    return out;
   };
 }
