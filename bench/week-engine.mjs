@@ -1,12 +1,16 @@
 // The week bench's engine, in a process of its own (bench/week.bench.ts drives it over IPC), so its RSS
 // is the engine's alone: plain node on the built packages (`npm run build` first), no tsx, none of the
 // bench's own data, with the V8 setting the headless engine uses. Same options as before: fake process table, no insights, the clock set by the parent.
-import { createEngine, request } from "@mytty-bar/engine";
-import { resolvePaths } from "@mytty-bar/paths";
+import { readFileSync } from "node:fs";
+import v8 from "node:v8";
 import { keepYoungGenerationSmall } from "../apps/menubar/dist/headless-memory.js";
 
-// As `mytty-bar --headless` runs the engine (apps/menubar/src/cli.ts).
+// As `mytty-bar --headless` runs the engine (apps/menubar/src/cli.ts): the flags are set before the
+// engine's modules load. Loading them first let the young generation grow to 16 MB on the way (the
+// flag only stops growth from there), 14 MB of RSS the headless engine never has.
 keepYoungGenerationSmall();
+const { createEngine, request } = await import("@mytty-bar/engine");
+const { resolvePaths } = await import("@mytty-bar/paths");
 
 const home = process.argv[2];
 const paths = resolvePaths({ env: { HOME: home }, platform: "linux" });
@@ -28,6 +32,28 @@ const cpuUs = (c) => c.user + c.system;
 const rssMb = () => process.memoryUsage().rss / 2 ** 20;
 /** The process's highest RSS so far (ru_maxrss, KiB): catches a peak between two batches' samples. */
 const peakRssMb = () => process.resourceUsage().maxRSS / 1024;
+/** Where the RSS is: V8's heap (committed), memory outside it, and (Linux) anonymous vs file-backed pages. */
+function memory() {
+  const m = process.memoryUsage();
+  const kb = (name, text) => Number(new RegExp(`^${name}:\\s+(\\d+)`, "m").exec(text)?.[1] ?? NaN) / 1024;
+  let status = "";
+  try {
+    status = readFileSync("/proc/self/status", "utf8");
+  } catch {
+    // not Linux: the split is left out
+  }
+  return {
+    heapTotalMb: m.heapTotal / 2 ** 20,
+    externalMb: m.external / 2 ** 20,
+    rssAnonMb: kb("RssAnon", status),
+    rssFileMb: kb("RssFile", status),
+    spacesMb: Object.fromEntries(
+      v8
+        .getHeapSpaceStatistics()
+        .map((s) => [s.space_name.replace(/_space$/, ""), Math.round(s.space_size / 2 ** 19) / 2]),
+    ),
+  };
+}
 let engine;
 /** CPU at the end of the last batch: spool files taken by the watcher while the parent wrote count too. */
 let lastCpu;
@@ -51,7 +77,14 @@ const ops = {
     const cpu = cpuUs(process.cpuUsage(lastCpu));
     lastCpu = process.cpuUsage();
     const heapMb = process.memoryUsage().heapUsed / 2 ** 20;
-    return { cpuUs: cpu, rssMb: rssMb(), peakRssMb: peakRssMb(), heapMb, lines: engine.logStats().lines };
+    return {
+      cpuUs: cpu,
+      rssMb: rssMb(),
+      peakRssMb: peakRssMb(),
+      heapMb,
+      ...memory(),
+      lines: engine.logStats().lines,
+    };
   },
   /** `seconds` of simulated time polled every 2 s, as the engine does. */
   async idle({ seconds }) {

@@ -3,11 +3,13 @@
 // the runs the core still shows when they fit in half the bound, else writes those runs as they are
 // (log-snapshot.ts): either way the log drops to at most half its bound, so the next compaction is
 // at least that many appends away — never one rewrite per event. It runs beside the append path: lines
-// appended while it works are kept after it (jsonl.ts).
+// appended while it works are kept after it (jsonl.ts). Between compactions only counts of the log's
+// lines stay in memory (log-index.ts); the kept lines are streamed back from the file when it is rewritten.
 import type { Paths } from "@mytty-bar/paths";
 import type { EngineCore } from "./core.js";
-import { jsonlFile, zodLine, type JsonlFile } from "./jsonl.js";
+import { jsonlFile, zodLine, type JsonlFile, type Marked } from "./jsonl.js";
 import { AckEntrySchema, type AckEntry, type LogEntry } from "./log-entry.js";
+import { keeps, LogIndex, retainedOf, type Retained } from "./log-index.js";
 import { parseLogLine } from "./log-line.js";
 import { snapshotEntries } from "./log-snapshot.js";
 import { silentLog, type EngineLog } from "./log.js";
@@ -26,8 +28,8 @@ export interface PersistenceOptions {
 }
 
 export class Persistence {
-  /** The log's lines as entries (bounded by the log itself). */
-  private entries: LogEntry[] = [];
+  /** What decides which of the log's lines a compaction keeps (not the lines: they stay on disk). */
+  private index = new LogIndex();
   private ackEntries: AckEntry[] = [];
   private compacting: Promise<void> | undefined;
   /** After a failed compaction (disk full), the next try waits for this many lines. */
@@ -49,8 +51,9 @@ export class Persistence {
     const events = jsonlFile(paths.eventLog, parseLogLine, MAX_LOG_BYTES, (e) => log.swallowed("event-log", e));
     const acks = jsonlFile(paths.acksFile, zodLine(AckEntrySchema), MAX_ACK_BYTES, (e) => log.swallowed("acks-log", e));
     const store = new Persistence(events, acks, options.maxLines ?? MAX_LOG_LINES);
-    store.entries = await store.events.read();
-    for (const entry of store.entries) {
+    // Replayed as read: the log's entries never sit in memory all at once.
+    await store.events.read((entry) => {
+      store.index.add(entry);
       try {
         if (entry.t === "event") core.apply(entry.event, entry.agent, new Date(entry.event.at), true);
         else if (entry.t === "run") core.restore(entry);
@@ -60,15 +63,15 @@ export class Persistence {
         // A line the current protocol cannot apply is skipped, not fatal.
         log.swallowed("event-log-replay", error);
       }
-    }
-    store.ackEntries = await store.acks.read();
+    });
+    await store.acks.read((ack) => store.ackEntries.push(ack));
     for (const ack of store.ackEntries) core.acknowledge(ack.id, new Date(ack.at));
     return store;
   }
 
   record(entries: readonly LogEntry[], core: EngineCore): void {
     for (const entry of entries) {
-      this.entries.push(entry);
+      this.index.add(entry);
       this.events.append(entry);
     }
     const lines = this.events.lineCount();
@@ -93,23 +96,29 @@ export class Persistence {
     // Everything below up to the first await sees the core at one instant: the mark's.
     this.events.mark();
     this.acks.mark();
-    const before = this.entries;
-    this.entries = [];
+    const before = this.index;
+    this.index = new LogIndex();
     const target = Math.floor(this.maxLines / 2);
-    const kept = retainedEntries(before, core);
-    const chosen = kept.length <= target ? kept : snapshotEntries(core, target);
+    const retained = retainedOf(core);
+    let kept = before.kept(retained);
+    let body = retainedLines(retained);
+    if (kept.lines() > target) {
+      const snapshot = snapshotEntries(core, target);
+      kept = new LogIndex();
+      for (const entry of snapshot) kept.add(entry);
+      body = () => serialised(snapshot);
+    }
     const items = new Set(core.tracker.attention.map((i) => i.id));
     const acksBefore = this.ackEntries;
     this.ackEntries = [];
     const acksKept = acksBefore.filter((a) => items.has(a.id));
     try {
-      const body = await serialise(chosen);
-      await Promise.all([this.events.rewrite(body), this.acks.rewrite(await serialise(acksKept))]);
-      this.entries = [...chosen, ...this.entries];
+      await Promise.all([this.events.rewrite(body), this.acks.rewrite(() => serialised(acksKept))]);
+      this.index = kept.merge(this.index);
       this.ackEntries = [...acksKept, ...this.ackEntries];
     } catch (error) {
       // The old files stay (with every line appended meanwhile); try again half a bound later.
-      this.entries = [...before, ...this.entries];
+      this.index = before.merge(this.index);
       this.ackEntries = [...acksBefore, ...this.ackEntries];
       this.retryAt = this.events.lineCount() + target;
       throw error;
@@ -131,26 +140,32 @@ export class Persistence {
   }
 }
 
-/** Events (and earlier snapshot lines) of runs the core still holds, and the latest note of each known agent. */
-function retainedEntries(entries: readonly LogEntry[], core: EngineCore): LogEntry[] {
-  const runs = new Set(Object.values(core.tracker.runs).map((r) => `${r.provider}\0${r.runKey}`));
-  const lastNote = new Map<string, LogEntry>();
-  for (const entry of entries) if (entry.t === "note" && core.agents.has(entry.key)) lastNote.set(entry.key, entry);
-  const notes = new Set(lastNote.values());
-  return entries.filter((entry) => {
-    if (entry.t === "note") return notes.has(entry);
-    if (entry.t === "answer") return core.agents.has(entry.key) && core.tracker.runs[entry.runId] !== undefined;
-    const { provider, runKey } = entry.t === "event" ? entry.event : entry.run;
-    return runs.has(`${provider}\0${runKey}`) && core.agents.has(entry.agent.key);
-  });
+/**
+ * The log's lines as they were at the mark, streamed from the file: events (and earlier snapshot lines)
+ * of runs the core still held then, and the latest note of each agent it knew, last (a note needs its agent).
+ */
+function retainedLines(retained: Retained) {
+  return async function* (marked: Marked<LogEntry>): AsyncGenerator<string[]> {
+    const notes = new Map<string, string>();
+    for await (const batch of marked()) {
+      const out: string[] = [];
+      for (const entry of batch) {
+        if (!keeps(entry, retained)) continue;
+        if (entry.t === "note") notes.set(entry.key, line(entry));
+        else out.push(line(entry));
+      }
+      if (out.length > 0) yield out;
+    }
+    yield [...notes.values()];
+  };
 }
 
+const line = (entry: unknown): string => `${JSON.stringify(entry)}\n`;
+
 /** JSON lines, yielding to the event loop between slices so a big compaction never stalls a reply. */
-async function serialise(entries: readonly unknown[]): Promise<string[]> {
-  const out: string[] = [];
-  for (let i = 0; i < entries.length; i += 1) {
-    if (i > 0 && i % SERIALISE_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
-    out.push(`${JSON.stringify(entries[i])}\n`);
+async function* serialised(entries: readonly unknown[]): AsyncGenerator<string[]> {
+  for (let i = 0; i < entries.length; i += SERIALISE_SLICE) {
+    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+    yield entries.slice(i, i + SERIALISE_SLICE).map(line);
   }
-  return out;
 }
