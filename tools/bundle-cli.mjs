@@ -32,8 +32,7 @@ export async function bundleCli(cli) {
 
   // No manifest, no fast path: a failed build below leaves the ordinary CLI in charge.
   fs.rmSync(manifest, { force: true });
-  for (const f of fs.readdirSync(dist))
-    if (f.startsWith(`${cli.name}.cjs.`) && f.endsWith(".cache")) fs.rmSync(path.join(dist, f), { force: true });
+  removeCaches(out);
 
   // esbuild is a devDependency: an install without them keeps the (slower) ordinary CLI.
   const esbuild = await import("esbuild").catch(() => undefined);
@@ -115,11 +114,17 @@ function train(cli, out, manifest, label) {
   try {
     const refused = cli.train(runs, home);
     if (refused !== undefined || !fs.existsSync(`${out}.cache`)) {
-      for (const f of fs.readdirSync(dist))
-        if (f.startsWith(`${cli.name}.cjs.`) && f.endsWith(".cache")) fs.rmSync(path.join(dist, f), { force: true });
+      removeCaches(out);
       process.stderr.write(`${label}: no code cache (${refused ?? "none written"})\n`);
     }
   } finally {
     fs.rmSync(home, { recursive: true, force: true });
   }
+}
+
+/** Every code cache of a bundle: <name>.cjs.cache and the per-run ones (<name>.cjs.text.cache). */
+function removeCaches(out) {
+  const base = path.basename(out);
+  for (const f of fs.readdirSync(path.dirname(out)))
+    if (f.startsWith(`${base}.`) && f.endsWith(".cache")) fs.rmSync(path.join(path.dirname(out), f), { force: true });
 }
