@@ -1,8 +1,8 @@
-// "Engine running, last event per provider" in `mytty-doctor status`: one ping and one stats request
-// on the control socket, each with a short timeout so a stuck engine cannot stall the doctor.
+// "Engine running, last event per provider" in `mytty-doctor status`: a ping and a stats request on one
+// connection to the control socket, with a short timeout so a stuck engine cannot stall the doctor.
 // The light entry: loading the whole engine to send two JSON lines cost most of status's budget.
 import {
-  request,
+  requests,
   ControlClientError,
   EngineNotRunningError,
   type PingResult,
@@ -24,10 +24,9 @@ const TIMEOUT_MS = 700;
 
 export async function engineStatus(paths: Paths): Promise<EngineStatus> {
   try {
-    const [ping, stats] = await Promise.all([
-      request<PingResult>(paths.controlSocket, { op: "ping" }, { timeoutMs: TIMEOUT_MS }),
-      request<Stats>(paths.controlSocket, { op: "stats" }, { timeoutMs: TIMEOUT_MS }),
-    ]);
+    const [ping, stats] = await requests<[PingResult, Stats]>(paths.controlSocket, [{ op: "ping" }, { op: "stats" }], {
+      timeoutMs: TIMEOUT_MS,
+    });
     const hostProblems = (stats.hosts ?? []).flatMap((h) => (h.problem !== undefined ? [h.problem] : []));
     return {
       running: true,

@@ -20,6 +20,7 @@ export { acquireEngineLock, EngineAlreadyRunningError, isAlivePid, readPid, type
 export {
   connect,
   request,
+  requests,
   watch,
   EngineNotRunningError,
   ControlClientError,

@@ -6,7 +6,16 @@ import { execFileSync } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
 import { resolvePaths, type Paths } from "@mytty-bar/installers";
 import type { DetectedAgent, JoinResult, ProcessInfo, ScanResult } from "@mytty-bar/detect";
-import { createEngine, request, watch, type Engine, type AgentRow, type Snapshot, type Stats } from "@mytty-bar/engine";
+import {
+  createEngine,
+  request,
+  requests,
+  watch,
+  type Engine,
+  type AgentRow,
+  type Snapshot,
+  type Stats,
+} from "@mytty-bar/engine";
 import { agent, payload, proc, spool } from "./helpers.js";
 
 /** A process table the test edits; join walks it like detect does (nearest agent up the chain). */
@@ -83,6 +92,20 @@ describe("engine", () => {
     expect(Object.keys(stats.lastEventAt)).toEqual(["claude-code"]);
     const log = await fs.readFile(paths.eventLog, "utf8");
     expect(log).not.toContain("Split the invoice module"); // the prompt text of the payload is never kept
+  });
+
+  it("answers several requests on one connection in order, and rejects on the first refusal", async () => {
+    const { paths } = await setup();
+    const [ping, stats, listed] = await requests<[{ pid: number }, Stats, { agents: AgentRow[] }]>(
+      paths.controlSocket,
+      [{ op: "ping" }, { op: "stats" }, { op: "list" }],
+    );
+    expect(ping.pid).toBe(process.pid);
+    expect(stats).toMatchObject({ accepted: 0, rejected: 0 });
+    expect(listed.agents).toEqual([]);
+    await expect(
+      requests(paths.controlSocket, [{ op: "ping" }, { op: "focus", agent: "nobody" }]),
+    ).rejects.toMatchObject({ code: "unknown-agent" });
   });
 
   it("holds engine.pid while running (the helper spools only then) and gives it back on stop", async () => {

@@ -93,11 +93,24 @@ export async function request<T = unknown>(
   req: ClientRequest,
   options: { timeoutMs?: number } = {},
 ): Promise<T> {
+  return (await requests<[T]>(socketPath, [req], options))[0];
+}
+
+/**
+ * Several requests on one connection (numbered 1…n), their results in the same order once all are in;
+ * the first error rejects. One connect instead of n (`mytty-doctor status` asks ping and stats).
+ */
+export async function requests<T extends unknown[]>(
+  socketPath: string,
+  reqs: readonly ClientRequest[],
+  options: { timeoutMs?: number } = {},
+): Promise<T> {
   const timeoutMs = options.timeoutMs ?? 5000;
   const started = Date.now();
   const socket = await connect(socketPath, Math.min(timeoutMs, 5000));
   return new Promise<T>((resolve, reject) => {
     let done = false;
+    const results = new Map<number, unknown>();
     const finish = (fn: () => void) => {
       if (done) return;
       done = true;
@@ -121,13 +134,18 @@ export async function request<T = unknown>(
         // A reply without an id refuses the connection itself (the engine is busy).
         if ("ok" in reply && !reply.ok && reply.id === undefined)
           finish(() => reject(new ControlClientError(reply.error.code, reply.error.message)));
-        if (reply.id !== 1 || "event" in reply) return;
-        if (reply.ok) finish(() => resolve(reply.result as T));
-        else finish(() => reject(new ControlClientError(reply.error.code, reply.error.message)));
+        const id = reply.id;
+        if (typeof id !== "number" || id < 1 || id > reqs.length || "event" in reply) return;
+        if (!reply.ok) {
+          finish(() => reject(new ControlClientError(reply.error.code, reply.error.message)));
+          return;
+        }
+        results.set(id, reply.result);
+        if (results.size === reqs.length) finish(() => resolve(reqs.map((_, i) => results.get(i + 1)) as T));
       },
       (error) => finish(() => reject(closedError(error))),
     );
-    socket.write(`${JSON.stringify({ ...req, id: 1 })}\n`);
+    socket.write(reqs.map((req, i) => `${JSON.stringify({ ...req, id: i + 1 })}\n`).join(""));
   });
 }
 
