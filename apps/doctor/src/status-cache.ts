@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const FORMAT = 1;
+const FORMAT = 2;
 const MAX_BYTES = 1024 * 1024;
 export const RACY_MS = 2000;
 
@@ -58,7 +58,8 @@ export async function touching<T>(fn: () => Promise<T>): Promise<{ value: T; tou
 
 /**
  * A path's state as far as a report can depend on it, and the times that make it racy: a file's mtime
- * and ctime; a listed directory's mtime (its entries); a directory only stat'ed, none (its mode).
+ * and ctime; a listed directory's mtime (its entries; its signature starts with "l", so the check knows to
+ * compare it); a directory only stat'ed, none (its mode).
  */
 function state(file: string, listed: boolean): { sig: string; times: number[] } {
   let st: fs.Stats | undefined;
@@ -70,7 +71,7 @@ function state(file: string, listed: boolean): { sig: string; times: number[] } 
   if (st === undefined) return { sig: "-", times: [] };
   if (st.isDirectory())
     return listed
-      ? { sig: `d${st.ino}:${st.mode}:${st.mtimeMs}`, times: [st.mtimeMs] }
+      ? { sig: `l${st.ino}:${st.mode}:${st.mtimeMs}`, times: [st.mtimeMs] }
       : { sig: `d${st.ino}:${st.mode}`, times: [] };
   return { sig: `${st.ino}:${st.mode}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`, times: [st.mtimeMs, st.ctimeMs] };
 }
@@ -119,7 +120,7 @@ export function kept(file: string, key: string): unknown {
   for (const input of d.inputs as unknown[]) {
     if (!Array.isArray(input) || typeof input[0] !== "string" || typeof input[1] !== "string") return undefined;
     const [p, sig] = input as [string, string];
-    if (state(p, sig.startsWith("d") && sig.split(":").length === 3).sig !== sig) return undefined;
+    if (state(p, sig.startsWith("l")).sig !== sig) return undefined;
   }
   return d.report ?? undefined;
 }

@@ -86,11 +86,17 @@ it("keeps nothing from a run right after an edit, ignores a damaged cache, and n
   h.json();
   expect(fs.existsSync(cacheFile(h))).toBe(false);
 
-  for (const damage of [
+  // Damaged copies of a real kept (and marked) report: each must be ignored, never printed.
+  await keptAndMarked(h);
+  const good = JSON.parse(fs.readFileSync(cacheFile(h), "utf8")) as { inputs: unknown[] };
+  const damaged = [
     "{",
-    JSON.stringify({ format: 1, key: "x", inputs: [[1, 2]], report: {} }),
-    "x".repeat(2 << 20),
-  ]) {
+    JSON.stringify({ ...good, inputs: [[1, 2]] }),
+    JSON.stringify({ ...good, inputs: [...good.inputs, [path.join(h.home, "gone"), "1:2:3:4:5"]] }),
+    JSON.stringify({ ...good, format: 1 }),
+    `${JSON.stringify(good)}${" ".repeat(2 << 20)}`,
+  ];
+  for (const damage of damaged) {
     fs.writeFileSync(cacheFile(h), damage);
     const r = h.json();
     expect(r.code).toBe(0);
