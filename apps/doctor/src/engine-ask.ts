@@ -10,5 +10,13 @@ export async function askEngine(paths: Paths): Promise<EngineStatus> {
   return engineStatus(paths);
 }
 
-/** One turn of the loop: enough for a unix connect to complete and the requests to go out. */
-export const oneTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+/**
+ * Asks the engine and lets one turn of the loop pass (a unix connect completes at once, so the requests
+ * are out): the engine answers on its own core while the caller reads and plans. Wrapped, so awaiting
+ * this waits for the turn, not for the answer.
+ */
+export async function askFirst(paths: Paths): Promise<{ asked: Promise<EngineStatus> }> {
+  const asked = askEngine(paths);
+  await new Promise((resolve) => setImmediate(resolve));
+  return { asked };
+}

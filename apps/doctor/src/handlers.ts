@@ -20,7 +20,7 @@ import {
   type SessionOptions,
   type TargetId,
 } from "@mytty-bar/installers";
-import { askEngine, oneTurn } from "./engine-ask.js";
+import { askEngine, askFirst } from "./engine-ask.js";
 import type { EngineStatus } from "./engine-status.js";
 import { M } from "./messages.js";
 import { buildReport, renderText, summaryLine, viewLines, type StatusReport } from "./report.js";
@@ -87,12 +87,7 @@ export async function runStatus(opts: CommonOptions, io: Io, hooks: StatusHooks 
     paths,
     settings: { pointers },
   } = o;
-  // The engine is asked first and answers on its own core while this process reads and plans.
-  let asked = hooks.asked;
-  if (asked === undefined) {
-    asked = askEngine(paths);
-    await oneTurn();
-  }
+  const asked = hooks.asked ?? (await askFirst(paths)).asked;
   const session = readSession(o);
   const plans = session.plans();
   const rep = buildReport(paths, session, await asked);

@@ -4,7 +4,7 @@
 // that stream loads the internal stream modules). The same handler runs as in the full CLI (cli.ts).
 import fs from "node:fs";
 import { resolvePaths, type Paths } from "@mytty-bar/paths";
-import { askEngine, oneTurn } from "./engine-ask.js";
+import { askFirst } from "./engine-ask.js";
 import type { Io } from "./handlers.js";
 import type { StatusReport } from "./report.js";
 import { keep, kept, touching } from "./status-cache.js";
@@ -68,9 +68,7 @@ export function main(): void {
 
 async function status(json: boolean, io: Io, bundle: string | undefined): Promise<number> {
   const paths = resolvePaths({ env: io.env });
-  // Asked first: the engine answers on its own core while this process checks or plans.
-  const asked = askEngine(paths);
-  await oneTurn();
+  const { asked } = await askFirst(paths);
   const key = json && bundle !== undefined ? cacheKey(bundle, paths, io.env) : undefined;
   const report = key !== undefined ? (kept(paths.statusCache, key) as StatusReport | undefined) : undefined;
   if (report !== undefined) {
