@@ -7,6 +7,7 @@ import type { Persistence } from "./persistence.js";
 import type { createPublisher } from "./publish.js";
 import type { createScheduler } from "./schedule.js";
 import type { createIngest } from "./ingest.js";
+import type { Preparer } from "./prepare-offload.js";
 import type { createAnswering } from "./answers/answering.js";
 import type { createRemoteHosts } from "./remote/hosts.js";
 import type { liveSettings } from "./settings-live.js";
@@ -29,6 +30,7 @@ export interface EngineParts {
   publisher: ReturnType<typeof createPublisher>;
   scheduler: ReturnType<typeof createScheduler>;
   intake: ReturnType<typeof createIngest>;
+  preparer: Preparer;
   answering: ReturnType<typeof createAnswering>;
   remote: ReturnType<typeof createRemoteHosts>;
   lock: EngineLock;
@@ -72,7 +74,10 @@ export function engineApi(p: EngineParts): Engine {
       if (!p.markStopped()) return;
       p.answering.stop();
       publisher.stop();
-      await p.intake.stop(); // also ends the parse worker (prepare-offload.ts)
+      p.intake.stop();
+      // After the intake, before the hosts: a file still in the worker resolves "stopped" and stays
+      // where it was (the spool, or the host) for the next engine (prepare-offload.ts).
+      await p.preparer.stop();
       await p.remote.stop();
       await p.scheduler.stop();
       const server = p.server();

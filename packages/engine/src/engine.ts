@@ -151,7 +151,7 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
 
   const listening: { server?: ControlServer } = {};
   const engine = engineApi({
-    ...{ paths, startedAt, clock, ports, failed, core, store, settings, publisher, scheduler, intake },
+    ...{ paths, startedAt, clock, ports, failed, core, store, settings, publisher, scheduler, intake, preparer },
     ...{ answering, remote, lock, snapshot: snapshotNow, server: () => listening.server },
     markStopped: () => !stopped && (stopped = true),
   });

@@ -3,10 +3,10 @@
 import type { Scanner } from "@mytty-bar/detect";
 import type { Change, EngineCore } from "./core.js";
 import { createIntake, type Intake } from "./intake.js";
-import { createPreparer, type Preparer } from "./prepare-offload.js";
+import type { Preparer } from "./prepare-offload.js";
 import type { Scheduler } from "./schedule.js";
 import type { Answering } from "./answers/answering.js";
-import { agentOf } from "./change.js";
+import { heldJoin } from "./change.js";
 
 export interface IngestDeps {
   dir: string;
@@ -25,20 +25,15 @@ export interface IngestDeps {
   settle(): Promise<void>;
   /** Every ingested file, for the holds it announces (answers/answering.ts). */
   answering: Pick<Answering, "ingested">;
-  /** Where files are prepared; default a fresh one (prepare-offload.ts). The engine's is shared with its hosts. */
-  preparer?: Preparer;
+  /** Where files are prepared (prepare-offload.ts): the engine's, shared with its hosts, which stops it. */
+  preparer: Preparer;
 }
 
-/** The intake, whose stop() also ends the parse worker (resolves once its thread has exited). */
-export interface Ingest extends Omit<Intake, "stop"> {
-  stop(): Promise<void>;
-}
-
-export function createIngest(deps: IngestDeps): Ingest {
+export function createIngest(deps: IngestDeps): Intake {
   const { core, clock } = deps;
   // Big files are parsed and mapped off the loop (prepare-offload.ts); the order of files stays the intake's.
-  const preparer = deps.preparer ?? createPreparer({ onError: deps.onError });
-  const intake = createIntake({
+  const { preparer } = deps;
+  return createIntake({
     dir: deps.dir,
     pollMs: deps.pollMs,
     onReject: () => {
@@ -62,11 +57,8 @@ export function createIngest(deps: IngestDeps): Ingest {
             ? await deps.scanner.join(ppid, deps.scheduler.processes()).catch(deps.failed("join"))
             : undefined;
         const change = core.commit(prepared, joined, now);
-        const { envelope, event, payload } = prepared;
-        const agentKey = change === "ignored" ? undefined : (agentOf(change) ?? core.runOwner.get(event.runId));
-        // A held request whose payload the parse worker kept cannot be answered here: back to the terminal.
-        const joinedFor = prepared.payloadLeft ? undefined : { event, payload, agentKey };
-        deps.answering.ingested(envelope, envelope.hold, joinedFor);
+        const { envelope } = prepared;
+        deps.answering.ingested(envelope, envelope.hold, heldJoin(core.runOwner, prepared, change));
         if (change !== "ignored") {
           deps.commit(change, now);
           return;
@@ -76,11 +68,4 @@ export function createIngest(deps: IngestDeps): Ingest {
       return true;
     },
   });
-  return {
-    ...intake,
-    async stop() {
-      intake.stop();
-      await preparer.stop();
-    },
-  };
 }

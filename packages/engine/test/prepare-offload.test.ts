@@ -164,7 +164,8 @@ describe("ingest stopped with a parse in flight", () => {
     ingest.start();
     await inFlight;
     expect(real.running()).toBe(true);
-    await ingest.stop();
+    ingest.stop();
+    await watched.stop(); // as the engine stops its preparer right after the intake (engine-api.ts)
     await ingest.drain();
     expect(real.running()).toBe(false);
     expect(calls.filter((c) => c !== "settle")).toEqual([]);

@@ -6,7 +6,7 @@ import { createScanner, parsePsList, withinTree, type ProcessInfo, type Scanner 
 import { parseDestination } from "@mytty-bar/remote";
 import type { Answering } from "../answers/answering.js";
 import type { AnswerSink } from "../answers/sink.js";
-import { agentOf } from "../change.js";
+import { heldJoin } from "../change.js";
 import type { Change, EngineCore } from "../core.js";
 import type { Preparer } from "../prepare-offload.js";
 import type { HostStatus } from "../snapshot.js";
@@ -129,7 +129,7 @@ function fileHandler(
       deps.publish();
       return;
     }
-    const { envelope, event, payload } = prepared;
+    const { envelope } = prepared;
     const ppid = envelope.ppid;
     const listed = (pid: number | undefined) => pid === undefined || watched.listing.some((p) => p.pid === pid);
     // The helper's parent is usually newer than the last listing, and a holding helper always is.
@@ -146,11 +146,8 @@ function fileHandler(
         : undefined;
     const change = core.commit(prepared, joined, now, host);
     if (envelope.hold !== undefined) {
-      const agentKey = change === "ignored" ? undefined : (agentOf(change) ?? core.runOwner.get(event.runId));
       const sink = remoteSink(host, watched, envelope.hold, envelope.pid);
-      // A held request whose payload the parse worker kept cannot be answered here: back to the terminal.
-      const joinedFor = prepared.payloadLeft ? undefined : { event, payload, agentKey };
-      deps.answering.ingested(envelope, envelope.hold, joinedFor, sink);
+      deps.answering.ingested(envelope, envelope.hold, heldJoin(core.runOwner, prepared, change), sink);
     }
     if (change === "ignored") deps.publish();
     else deps.commit(change, now);
