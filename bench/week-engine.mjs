@@ -31,7 +31,17 @@ const options = {
 const cpuUs = (c) => c.user + c.system;
 const rssMb = () => process.memoryUsage().rss / 2 ** 20;
 /** The process's highest RSS so far (ru_maxrss, KiB): catches a peak between two batches' samples. */
-const peakRssMb = () => process.resourceUsage().maxRSS / 1024;
+// This process's own high-water RSS. Linux's ru_maxrss (process.resourceUsage().maxRSS) keeps the
+// parent's across fork and exec, so it would report the bench runner's peak when that was higher.
+const peakRssMb = () => {
+  try {
+    const kb = /^VmHWM:\s+(\d+)/m.exec(readFileSync("/proc/self/status", "utf8"))?.[1];
+    if (kb !== undefined) return Number(kb) / 1024;
+  } catch {
+    // not Linux: ru_maxrss, with the caveat above
+  }
+  return process.resourceUsage().maxRSS / 1024;
+};
 /** Where the RSS is: V8's heap (committed), memory outside it, and (Linux) anonymous vs file-backed pages. */
 function memory() {
   const m = process.memoryUsage();
