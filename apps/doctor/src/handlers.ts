@@ -23,6 +23,7 @@ import {
 import { askEngine, askFirst } from "./engine-ask.js";
 import type { EngineStatus } from "./engine-status.js";
 import { M } from "./messages.js";
+import { statusExitCode, writeStatusJson } from "./status-json.js";
 import { buildReport, renderText, summaryLine, viewLines, type StatusReport } from "./report.js";
 
 export interface Io {
@@ -92,17 +93,13 @@ export async function runStatus(opts: CommonOptions, io: Io, hooks: StatusHooks 
   const plans = session.plans();
   const rep = buildReport(paths, session, await asked);
   hooks.keep?.(rep);
-  const code = rep.issues.length > 0 ? 1 : 0;
-  if (opts.json) {
-    io.stdout.write(`${JSON.stringify(rep, null, 2)}\n`);
-    return code;
-  }
+  if (opts.json) return writeStatusJson(rep, io);
   // Presence (a few stats) only for the views and only for providers not installed: --json skips it.
   const notInstalled = plans.providers.filter((p) => p.status === "not-installed").map((p) => p.id as TargetId);
   const present = notInstalled.length > 0 ? await presentProviders(paths, io.env.PATH, notInstalled) : [];
   const lines = viewLines(plans, rep, new Set(notInstalled.filter((id) => !present.includes(id))), pointers);
   io.stdout.write(statusText(M.title(paths.dataDir), lines, rep, present.length > 0, io));
-  return code;
+  return statusExitCode(rep);
 }
 
 /** The status view's text: the lines, the backups line and the summary. */

@@ -13,11 +13,12 @@ const FORMAT = 2;
 const MAX_BYTES = 1024 * 1024;
 export const RACY_MS = 2000;
 
-/** What a run touched: paths read or stat'ed, directories listed, and whether it wrote anything. */
+/** What a run touched: paths read or stat'ed, directories listed, whether it wrote, and when it started. */
 export interface Touched {
   read: Set<string>;
   listed: Set<string>;
   wrote: boolean;
+  started: number;
 }
 
 const READS = ["readFileSync", "statSync", "lstatSync", "existsSync", "openSync", "accessSync", "readlinkSync"];
@@ -32,7 +33,7 @@ const asPath = (p: unknown): string | undefined =>
  * module's `fs.x(...)` is seen however it imported fs; restored when `fn` settles.
  */
 export async function touching<T>(fn: () => Promise<T>): Promise<{ value: T; touched: Touched }> {
-  const touched: Touched = { read: new Set(), listed: new Set(), wrote: false };
+  const touched: Touched = { read: new Set(), listed: new Set(), wrote: false, started: Date.now() };
   const target = fs as unknown as Record<string, (...args: unknown[]) => unknown>;
   const saved = new Map<string, (...args: unknown[]) => unknown>();
   const wrap = (name: string, note: (p: unknown) => void) => {
@@ -76,22 +77,18 @@ function state(file: string, listed: boolean): { sig: string; times: number[] } 
   return { sig: `${st.ino}:${st.mode}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`, times: [st.mtimeMs, st.ctimeMs] };
 }
 
-/** Written only when nothing touched is racy; false when this run keeps no cache. */
-export function keep(
-  file: string,
-  key: string,
-  touched: Touched,
-  report: unknown,
-  skip: readonly string[],
-  now = Date.now(),
-): boolean {
+/**
+ * Written only when nothing touched is racy: changed since RACY_MS before the run started. A file read
+ * early and edited before the signatures are taken (here, after the run) is refused that way too.
+ */
+export function keep(file: string, key: string, touched: Touched, report: unknown, skip: readonly string[]): boolean {
   if (touched.wrote) return false;
   const inputs: [string, string][] = [];
   for (const p of new Set([...touched.read, ...touched.listed])) {
     if (skip.includes(p)) continue;
     if (!path.isAbsolute(p)) return false;
     const { sig, times } = state(p, touched.listed.has(p));
-    if (times.some((t) => now - t < RACY_MS)) return false;
+    if (times.some((t) => t >= touched.started - RACY_MS)) return false;
     inputs.push([p, sig]);
   }
   const tmp = `${file}.${process.pid}.tmp`;
@@ -105,8 +102,8 @@ export function keep(
   }
 }
 
-/** The kept report when its key matches and every input's signature is unchanged; else undefined. */
-export function kept(file: string, key: string): unknown {
+/** The kept report when its key matches, it has the shape `valid` wants, and no input changed; else undefined. */
+export function kept<T>(file: string, key: string, valid: (report: unknown) => report is T): T | undefined {
   let data: unknown;
   try {
     if (fs.statSync(file).size > MAX_BYTES) return undefined;
@@ -115,12 +112,11 @@ export function kept(file: string, key: string): unknown {
     return undefined; // none yet, or not ours to trust: the run plans and writes a new one
   }
   const d = data as { format?: unknown; key?: unknown; inputs?: unknown; report?: unknown };
-  if (d.format !== FORMAT || d.key !== key || !Array.isArray(d.inputs) || typeof d.report !== "object")
-    return undefined;
+  if (d.format !== FORMAT || d.key !== key || !Array.isArray(d.inputs) || !valid(d.report)) return undefined;
   for (const input of d.inputs as unknown[]) {
     if (!Array.isArray(input) || typeof input[0] !== "string" || typeof input[1] !== "string") return undefined;
     const [p, sig] = input as [string, string];
     if (state(p, sig.startsWith("l")).sig !== sig) return undefined;
   }
-  return d.report ?? undefined;
+  return d.report;
 }

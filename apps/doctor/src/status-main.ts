@@ -7,6 +7,7 @@ import { resolvePaths, type Paths } from "@mytty-bar/paths";
 import { askFirst } from "./engine-ask.js";
 import type { Io } from "./handlers.js";
 import type { StatusReport } from "./report.js";
+import { writeStatusJson } from "./status-json.js";
 import { keep, kept, touching } from "./status-cache.js";
 
 /** A reader that went away ends the command quietly, as bin/mytty-doctor.js does for the full CLI. */
@@ -70,21 +71,26 @@ async function status(json: boolean, io: Io, bundle: string | undefined): Promis
   const paths = resolvePaths({ env: io.env });
   const { asked } = await askFirst(paths);
   const key = json && bundle !== undefined ? cacheKey(bundle, paths, io.env) : undefined;
-  const report = key !== undefined ? (kept(paths.statusCache, key) as StatusReport | undefined) : undefined;
-  if (report !== undefined) {
-    io.stdout.write(`${JSON.stringify({ ...report, engine: await asked }, null, 2)}\n`);
-    return report.issues.length > 0 ? 1 : 0;
-  }
+  const report = key !== undefined ? kept(paths.statusCache, key, isReport) : undefined;
+  if (report !== undefined) return writeStatusJson({ ...report, engine: await asked }, io);
   // The planning modules are initialised only now (esbuild's lazy init for an import()).
   const { runStatus } = await import("./status-run.js");
   if (key === undefined) return runStatus({ json }, io, { asked });
   let full: StatusReport | undefined;
   const run = await touching(() => runStatus({ json }, io, { asked, keep: (r) => (full = r) }));
   // Kept only where the data dir already is: status never creates it (its report says whether it exists).
-  if (full !== undefined && fs.existsSync(paths.dataDir))
+  // Nor after a crashed check: its cause is no file, and it stopped before its remaining reads.
+  if (full !== undefined && full.crashed.length === 0 && fs.existsSync(paths.dataDir))
     keep(paths.statusCache, key, run.touched, { ...full, engine: {} }, [paths.controlSocket, paths.statusCache]);
   return run.value;
 }
+
+/** Enough of a report's shape for printing it and its exit code. */
+const isReport = (r: unknown): r is StatusReport =>
+  typeof r === "object" &&
+  r !== null &&
+  Array.isArray((r as StatusReport).issues) &&
+  Array.isArray((r as StatusReport).crashed);
 
 /** What else a report depends on: this bundle's build, every path, PATH (where `claude` is found). */
 function cacheKey(bundle: string, paths: Paths, env: NodeJS.ProcessEnv): string | undefined {

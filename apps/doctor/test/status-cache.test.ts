@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { expect, it } from "vitest";
-import { RACY_MS } from "../src/status-cache.js";
+import { keep, kept, RACY_MS, type Touched } from "../src/status-cache.js";
 import { BIN, testHome, type Home, type StatusJson } from "./harness.js";
 
 const MARK = "from the kept report";
@@ -94,6 +94,7 @@ it("keeps nothing from a run right after an edit, ignores a damaged cache, and n
     JSON.stringify({ ...good, inputs: [[1, 2]] }),
     JSON.stringify({ ...good, inputs: [...good.inputs, [path.join(h.home, "gone"), "1:2:3:4:5"]] }),
     JSON.stringify({ ...good, format: 1 }),
+    JSON.stringify({ ...good, report: { guide: { status: MARK } } }), // no issues: not a report to print
     `${JSON.stringify(good)}${" ".repeat(2 << 20)}`,
   ];
   for (const damage of damaged) {
@@ -102,4 +103,23 @@ it("keeps nothing from a run right after an edit, ignores a damaged cache, and n
     expect(r.code).toBe(0);
     expect(r.value.guide.status).toBe("installed");
   }
+});
+
+it("keeps no report from a run during which a file it read changed, however long the run took", async (t) => {
+  const h = testHome(t);
+  fs.mkdirSync(h.data, { recursive: true });
+  const file = path.join(h.home, "read.json");
+  fs.writeFileSync(file, "{}");
+  // Changed more than RACY_MS ago by the time the signatures are taken, but after the run began.
+  await sleep(RACY_MS + 200);
+  const touched = (started: number): Touched => ({ read: new Set([file]), listed: new Set(), wrote: false, started });
+  const isAny = (r: unknown): r is object => typeof r === "object";
+  const cache = path.join(h.data, "kept.json");
+  // A run that began 30 s ago read the file, which changed during it: nothing kept.
+  expect(keep(cache, "k", touched(Date.now() - 30_000), {}, [])).toBe(false);
+  expect(kept(cache, "k", isAny)).toBeUndefined();
+  // The same file, once its last change is more than RACY_MS before the run: kept and found.
+  const later = Date.now() + RACY_MS + 1000;
+  expect(keep(cache, "k", touched(later), { ok: 1 }, [])).toBe(true);
+  expect(kept(cache, "k", isAny)).toEqual({ ok: 1 });
 });
