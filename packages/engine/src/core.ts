@@ -26,7 +26,7 @@ import type { LogEntry, RunEntry } from "./log-entry.js";
 import { mergeChange, type Change } from "./change.js";
 
 import type { CoreCounters, Prepared } from "./core-types.js";
-import { prepareSpool, type SpoolOutcome } from "./prepare.js";
+import type { SpoolOutcome } from "./prepare.js";
 
 export type { CoreCounters, Prepared } from "./core-types.js";
 
@@ -95,11 +95,6 @@ export class EngineCore {
       mergeChange(change, this.apply(event, refOf(record), now, false));
     }
     return change;
-  }
-
-  /** Parse and map one spool file. Raw bytes and payload go no further than the returned value. */
-  prepare(bytes: Uint8Array, now: Date): Prepared {
-    return this.accept(prepareSpool(bytes, now), now);
   }
 
   /** Counts one prepared spool file (here or in the parse worker, prepare-offload.ts) and hands it on. */

@@ -5,6 +5,7 @@ import { formatSpoolFile, SPOOL_MAX_PAYLOAD_BYTES, type ProviderId, type SpoolEn
 import type { DetectedAgent, ProcessInfo, ScanResult } from "@mytty-bar/detect";
 import type { EngineOptions } from "@mytty-bar/engine";
 import type { EngineCore } from "../src/core.js";
+import { prepareSpool } from "../src/prepare.js";
 
 export const FIXTURES = fileURLToPath(new URL("../../../fixtures/payloads/", import.meta.url));
 
@@ -58,7 +59,7 @@ export function feed(
   joined?: Parameters<EngineCore["commit"]>[1],
   host?: string,
 ) {
-  const prepared = core.prepare(bytes, at);
+  const prepared = core.accept(prepareSpool(bytes, at), at);
   if (prepared.kind !== "join") return prepared.status;
   const change = core.commit(prepared, joined, at, host);
   return change === "ignored" ? "ignored" : "applied";
