@@ -5,6 +5,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { publishedText } from "@mytty-bar/engine/published-status";
+import { ENGINE_LEASE_SECONDS } from "@mytty-bar/paths";
 import { bundleCli } from "../../../tools/bundle-cli.mjs";
 
 const app = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -56,6 +58,15 @@ await bundleCli({
     fs.mkdirSync(path.join(home, ".claude"));
     fs.writeFileSync(path.join(home, ".claude", "settings.json"), '{\n  "model": "opus"\n}\n');
     const install = plain(["install", "claude-code", "codex", "cursor"]);
+    // A running engine, as agents meet it: what it published (packages/engine/src/published-status.ts), with
+    // this build script standing for its live pid. The socket is a plain file; it is only looked for.
+    const data = path.join(home, "data");
+    fs.writeFileSync(path.join(data, "control.sock"), "");
+    fs.writeFileSync(path.join(data, "engine.pid"), `${process.pid}\n`);
+    const lease = Date.now() / 1000 + ENGINE_LEASE_SECONDS;
+    fs.utimesSync(path.join(data, "engine.pid"), lease, lease);
+    const facts = { pid: process.pid, lastEventAt: { codex: new Date().toISOString() }, hostProblems: [] };
+    fs.writeFileSync(path.join(data, "engine-status.json"), publishedText(facts));
     // Trained on the run agents repeat: the report kept by the run before (src/status-cache.ts), which
     // trusts files only once they are RACY_MS old. A miss compiles its planning code as it goes.
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2200);
@@ -65,7 +76,8 @@ await bundleCli({
     // The text view's own cache (status.cjs.text.cache, bin/mytty-doctor.js picks it): it always plans.
     const text = bundled(["status"]);
     // Exit 1 only means "issues found"; a real status run prints the report.
-    const ok = first.stdout === run.stdout && run.stdout.startsWith("{") && text.stdout.includes("codex");
+    const ok =
+      first.stdout === run.stdout && run.stdout.includes(`"pid": ${process.pid}`) && text.stdout.includes("codex");
     if (install.status === 0 && kept && ok) return undefined;
     return `install ${install.status}, kept ${kept}, status ${run.status} ${install.stderr}${run.stderr}`;
   },

@@ -1,11 +1,19 @@
-// The engine's part of `mytty-doctor status`. Its client (node:net, ~3 ms) is loaded only when a control
-// socket exists; in dist/status.cjs esbuild turns the import() into the bundled module's lazy init.
+// The engine's part of `mytty-doctor status`: what the running engine published (two small files, no
+// connection) while it can be trusted, else a ping and stats on the control socket. That client (node:net
+// and a cold connection, ~12 ms) is loaded only then; in dist/status.cjs esbuild turns the import() into
+// the bundled module's lazy init.
 import fs from "node:fs";
+import { readPublished } from "@mytty-bar/engine/published-status";
 import type { Paths } from "@mytty-bar/paths";
 import type { EngineStatus } from "./engine-status.js";
 
 export async function askEngine(paths: Paths): Promise<EngineStatus> {
   if (!fs.existsSync(paths.controlSocket)) return { running: false };
+  const published = readPublished(paths);
+  if (published !== undefined) {
+    const { pid, lastEventAt, hostProblems } = published;
+    return { running: true, pid, lastEventAt, ...(hostProblems.length > 0 ? { hostProblems } : {}) };
+  }
   const { engineStatus } = await import("./engine-status.js");
   return engineStatus(paths);
 }

@@ -8,6 +8,7 @@ import {
   type PingResult,
   type Stats,
 } from "@mytty-bar/engine/client";
+import { hostProblems as problemsOf } from "@mytty-bar/engine/published-status";
 import type { Paths } from "@mytty-bar/paths";
 
 export interface EngineStatus {
@@ -27,7 +28,7 @@ export async function engineStatus(paths: Paths): Promise<EngineStatus> {
     const [ping, stats] = await requests<[PingResult, Stats]>(paths.controlSocket, [{ op: "ping" }, { op: "stats" }], {
       timeoutMs: TIMEOUT_MS,
     });
-    const hostProblems = (stats.hosts ?? []).flatMap((h) => (h.problem !== undefined ? [h.problem] : []));
+    const hostProblems = problemsOf(stats.hosts ?? []);
     return {
       running: true,
       pid: ping.pid,

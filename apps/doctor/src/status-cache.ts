@@ -1,7 +1,7 @@
 // Agents call `mytty-doctor status --json` in loops, and each run read and analysed every provider's
 // files to give the same answer. The bundled status (status-main.ts) keeps its last report in
 // <data>/status-cache.json with a signature of every path that run read, stat'ed or listed; the next run
-// stats those paths and, when every one matches, prints that report with the engine's part asked
+// stats those paths and, when every one matches, prints that report with the engine's part found
 // afresh. Like git's index: a path changed within the last RACY_MS is not trusted (a timestamp that
 // coarse could hide a second change), so such a run keeps nothing, and any write during the run (there
 // should be none) or a relative path does the same.

@@ -39,7 +39,7 @@ function writeOut(text: string): void {
 
 /**
  * Runs status. With --json in dist/status.cjs, the report of the last run is printed while none of its
- * inputs changed (status-cache.ts), with the engine asked afresh.
+ * inputs changed (status-cache.ts), with the engine's part found afresh (engine-ask.ts).
  */
 export function main(): void {
   // The bundle's own file, which keys the kept report on this build; an ES module (tests) has none.

@@ -12,4 +12,5 @@ require("../../../tools/cli-launch.cjs").launch({
   fast: command === "list" || command === "wait" || command === "stats",
   trainVar: "MYTTY_TEAM_TRAIN_CODE_CACHE", // set only by scripts/bundle-fast.mjs
   cli: () => import("../dist/cli.js"),
+  bundleGuardsStreams: true, // src/fast-main.ts writes fd 1 and 2 itself (creating the streams costs ~1 ms)
 });

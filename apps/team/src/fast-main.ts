@@ -13,7 +13,11 @@ import type { Body, EngineContext } from "./context.js";
 import { engineLink } from "./engine-link.js";
 import { runner } from "./run.js";
 
-/** Synchronous write to a file descriptor; falls back to the stream when the pipe is non-blocking and full. */
+/**
+ * Synchronous write to a file descriptor; falls back to the stream when the pipe is non-blocking and full.
+ * Neither stream exists before then (bin/mytty-team.js leaves them alone: creating one costs ~1 ms), so
+ * the fallback gives it the launcher's quiet end for a reader that went away.
+ */
 function writeFd(fd: 1 | 2, text: string): void {
   const bytes = Buffer.from(`${text}\n`);
   let offset = 0;
@@ -24,7 +28,13 @@ function writeFd(fd: 1 | 2, text: string): void {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === "EPIPE") return; // the reader left (`| head`)
       if (code !== "EAGAIN") throw error;
-      (fd === 1 ? process.stdout : process.stderr).write(bytes.subarray(offset));
+      const stream = fd === 1 ? process.stdout : process.stderr;
+      if (stream.listenerCount("error") === 0)
+        stream.on("error", (e: NodeJS.ErrnoException) => {
+          if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
+          throw e;
+        });
+      stream.write(bytes.subarray(offset));
       return;
     }
   }

@@ -10,6 +10,7 @@ import type { createIngest } from "./ingest.js";
 import type { Preparer } from "./prepare-offload.js";
 import type { createAnswering } from "./answers/answering.js";
 import type { createRemoteHosts } from "./remote/hosts.js";
+import type { StatusWriter } from "./status-writer.js";
 import type { liveSettings } from "./settings-live.js";
 import type { ControlServer } from "./control/server.js";
 import type { Engine, EngineOptions } from "./engine-types.js";
@@ -34,6 +35,8 @@ export interface EngineParts {
   answering: ReturnType<typeof createAnswering>;
   remote: ReturnType<typeof createRemoteHosts>;
   lock: EngineLock;
+  /** <data>/engine-status.json, removed at stop before the lock is given back. */
+  published: StatusWriter;
   snapshot: () => Snapshot;
   /** The control server, once it listens (it needs this Engine to start). */
   server: () => ControlServer | undefined;
@@ -83,6 +86,7 @@ export function engineApi(p: EngineParts): Engine {
       const server = p.server();
       await server?.close();
       if (server) await fs.rm(p.paths.controlSocket, { force: true });
+      await p.published.stop();
       await p.store.flush();
       await p.lock.release();
     },

@@ -16,6 +16,7 @@ import { liveSettings } from "./settings-live.js";
 import { startControlServer, type ControlServer } from "./control/server.js";
 import { controlHandler } from "./control/ops.js";
 import { createPublisher } from "./publish.js";
+import { createStatusWriter } from "./status-writer.js";
 import { createScheduler } from "./schedule.js";
 import { sweepStatusline } from "./statusline-sweep.js";
 import type { LogEntry } from "./log-entry.js";
@@ -23,11 +24,11 @@ import type { Snapshot } from "./snapshot.js";
 import type { Settings } from "./settings.js";
 import type { Engine, EngineOptions } from "./engine-types.js";
 import { privateDir, safely, swallowing } from "./engine-util.js";
-import { engineApi } from "./engine-api.js";
+import { engineApi, type EngineParts } from "./engine-api.js";
 import { createLog, fileLineWriter, type EngineLog } from "./log.js";
 import { createAnswering } from "./answers/answering.js";
 import { answerFiles } from "./answers/files.js";
-import { isAlivePid } from "./lock.js";
+import { hostProblems, isAlivePid, type PublishedStatus } from "./published-status.js";
 import { createRemoteHosts } from "./remote/hosts.js";
 import { localTabsDeps, refreshLocalTabs } from "./remote/local-tabs.js";
 
@@ -95,11 +96,17 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
     ports,
     failed,
   });
+  // What `mytty-doctor status` reads without asking (published-status.ts): it changes with events and hosts.
+  const published = createStatusWriter({ file: paths.engineStatus, facts: () => facts(core, remote), failed });
+  const changed = (created?: Change["created"], now?: Date) => {
+    publisher.schedule(created, now);
+    published.schedule();
+  };
   /** Every Change goes here: logged to events.jsonl, published (with its notices), Cursor timer re-armed. */
   const commit = (change: Change, now: Date): void => {
     if (change.log.length > 0) store.record(change.log, core);
     scheduler.armCursor();
-    publisher.schedule(change.created, now);
+    changed(change.created, now);
   };
   const scheduler = createScheduler({
     core,
@@ -128,7 +135,7 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
     failed,
     onError: swallowed,
     commit,
-    publish: () => publisher.schedule(),
+    publish: changed,
     settle: () => store.flush(),
     answering,
     preparer,
@@ -139,7 +146,7 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
     preparer,
     clock,
     commit,
-    publish: () => publisher.schedule(),
+    publish: changed,
     settle: () => store.flush(),
     onError: swallowed,
     pollSeconds: () => settings.current().pollIntervalSeconds,
@@ -148,24 +155,41 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
   });
 
   await goLive(core, store, { scheduler, intake, answering, remote }, settings.current());
+  published.schedule(); // what the log replay knew
 
-  const listening: { server?: ControlServer } = {};
-  const engine = engineApi({
+  return serve(options, scanner, commit, {
     ...{ paths, startedAt, clock, ports, failed, core, store, settings, publisher, scheduler, intake, preparer },
-    ...{ answering, remote, lock, snapshot: snapshotNow, server: () => listening.server },
+    ...{ answering, remote, lock, published, snapshot: snapshotNow },
     markStopped: () => !stopped && (stopped = true),
   });
+}
 
+/** The Engine over its parts, and the control socket that serves it (unless options.control is false). */
+async function serve(
+  options: EngineOptions,
+  scanner: Parameters<typeof controlHandler>[0]["scanner"],
+  commit: (change: Change, now: Date) => void,
+  parts: Omit<EngineParts, "server">,
+): Promise<Engine> {
+  const listening: { server?: ControlServer } = {};
+  const engine = engineApi({ ...parts, server: () => listening.server });
   const version = options.version ?? "0.0.0";
   // A note is a Change like any other: logged and published at once (watchers see it before the next poll).
-  const note = (entry: LogEntry) => commit({ created: [], log: [entry] }, clock());
+  const note = (entry: LogEntry) => commit({ created: [], log: [entry] }, parts.clock());
   if (options.control !== false)
     listening.server = await startControlServer(
-      paths.controlSocket,
-      controlHandler({ engine, core, scanner, version, note }),
+      options.paths.controlSocket,
+      controlHandler({ engine, core: parts.core, scanner, version, note }),
     );
   return engine;
 }
+
+/** What `mytty-doctor status` shows of this engine (published-status.ts). */
+const facts = (core: EngineCore, remote: { statuses(): readonly { problem?: string }[] }): PublishedStatus => ({
+  pid: process.pid,
+  lastEventAt: { ...core.lastEventAt },
+  hostProblems: hostProblems(remote.statuses()),
+});
 
 /** After each local scan: statusline files of gone agents, local ssh tabs for remote rows, then insights. */
 async function afterScan(

@@ -16,7 +16,8 @@ export {
   type HeldRequest,
 } from "@mytty-bar/protocol";
 export { createEngine, type Engine, type EngineOptions } from "./engine.js";
-export { acquireEngineLock, EngineAlreadyRunningError, isAlivePid, readPid, type EngineLock } from "./lock.js";
+export { acquireEngineLock, EngineAlreadyRunningError, readPid, type EngineLock } from "./lock.js";
+export { isAlivePid } from "./published-status.js";
 export {
   connect,
   request,

@@ -11,6 +11,7 @@ import { constants, promises as fs, readFileSync } from "node:fs";
 import { ENGINE_LEASE_SECONDS, type Paths } from "@mytty-bar/paths";
 import { request } from "./control/client.js";
 import type { PingResult } from "./control/messages.js";
+import { isAlivePid, parsePid } from "./published-status.js";
 
 export class EngineAlreadyRunningError extends Error {
   constructor(readonly pid: number) {
@@ -177,13 +178,6 @@ function uniqueName(base: string, kind: string): string {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A positive pid as the helper accepts it (digits, no leading zero), else undefined. */
-function parsePid(raw: string): number | undefined {
-  const text = raw.trim();
-  if (!/^[1-9]\d{0,9}$/.test(text)) return undefined;
-  const pid = Number(text);
-  return pid <= 2 ** 31 - 1 ? pid : undefined;
-}
-
 export async function readPid(file: string): Promise<number | undefined> {
   try {
     const handle = await openPidFile(file);
@@ -198,15 +192,6 @@ export async function readPid(file: string): Promise<number | undefined> {
     return undefined; // no pid file (or unreadable): no engine holds the lock
   }
 }
-export function isAlivePid(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /**
  * Alive and either answering on the socket or (still starting up) a process that names us. A process
  * whose command line cannot be read (ps timing out on a loaded machine) counts as live: refusing to

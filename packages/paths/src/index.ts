@@ -27,6 +27,8 @@ export interface Paths {
   /** Claude Code's statusLine input, one <claude pid>.json each (opt-in, docs/usage-meters.md). */
   statuslineDir: string;
   controlSocket: string;
+  /** The engine's part of `mytty-doctor status`, kept by the running engine (packages/engine/src/published-status.ts). */
+  engineStatus: string;
   /** `mytty-doctor status --json`'s last report, kept while every file it read is unchanged (apps/doctor/src/status-cache.ts). */
   statusCache: string;
   eventLog: string;
@@ -96,6 +98,7 @@ export function resolvePaths({ env = process.env, platform = process.platform }:
     answerWait: path.join(dataDir, "answers", "wait"),
     statuslineDir: path.join(dataDir, "statusline"),
     controlSocket: path.join(dataDir, "control.sock"),
+    engineStatus: path.join(dataDir, "engine-status.json"),
     statusCache: path.join(dataDir, "status-cache.json"),
     eventLog: path.join(dataDir, "events.jsonl"),
     engineLog: path.join(dataDir, "engine.log"),
