@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, describe, expect, it } from "vitest";
+import { startControlServer } from "../packages/engine/src/control/server.js";
 import { BIN, ROOT } from "./engine-harness.js";
 
 const version = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
@@ -71,6 +72,20 @@ describe("a pipe whose reader goes away", () => {
     ["mytty-team --help", BIN.team, ["--help"]],
     ["mytty-bar --help", BIN.bar, ["--help"]],
   ];
+  it("ends `mytty-team list --json` (its bundled fast path, which writes fd 1 itself) quietly", async () => {
+    // An engine that lists nobody: the command gets as far as writing its answer.
+    const socket = path.join(env.MYTTY_BAR_DATA_DIR, "control.sock");
+    fs.mkdirSync(env.MYTTY_BAR_DATA_DIR, { recursive: true });
+    const server = await startControlServer(socket, async () => ({ agents: [] }));
+    try {
+      const ended = await readerGoesAway(BIN.team, ["list", "--json"], 0);
+      expect(ended).toEqual({ code: 0, signal: null, stderr: "" });
+    } finally {
+      await server.close();
+      fs.rmSync(socket, { force: true });
+    }
+  });
+
   for (const [name, bin, args] of oneShot) {
     it(`ends \`${name}\` quietly when nobody reads its output`, async () => {
       const ended = await readerGoesAway(bin, args, 0);

@@ -1,5 +1,6 @@
 // The control socket under a crowd: idle connections and long waits must not lock out the clients
 // that ask something, and a real refusal reads "busy", never "not running". Real engine, real CLIs.
+import { promises as fs } from "node:fs";
 import type net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { request, type AgentRow } from "@mytty-bar/engine";
@@ -47,6 +48,8 @@ describe("64 idle connections and 16 waits on a running engine", () => {
     const team = await runCli(world, BIN.team, ["list", "--json"]);
     expect(team).toMatchObject({ code: 0, stderr: "" });
     expect((JSON.parse(team.stdout) as AgentRow[]).map((r) => r.id)).toContain(agent.id);
+    // Made to ask the socket: without the file the engine published, status connects like any client.
+    await fs.rm(world.paths.engineStatus, { force: true });
     const doctor = await runCli(world, BIN.doctor, ["status", "--json"]);
     expect((JSON.parse(doctor.stdout) as { engine: { running: boolean; pid?: number } }).engine).toMatchObject({
       running: true,

@@ -1,6 +1,7 @@
-// "Engine running, last event per provider" in `mytty-doctor status`: a ping and a stats request on one
-// connection to the control socket, with a short timeout so a stuck engine cannot stall the doctor.
-// The light entry: loading the whole engine to send two JSON lines cost most of status's budget.
+// "Engine running, last event per provider" in `mytty-doctor status` when what the engine published cannot
+// be trusted (engine-ask.ts): a ping and a stats request on one connection to the control socket, with a
+// short timeout so a stuck engine cannot stall the doctor. The light entry: loading the whole engine to
+// send two JSON lines cost most of status's budget.
 import {
   requests,
   ControlClientError,

@@ -23,7 +23,7 @@ async function keptAndMarked(h: Home): Promise<void> {
 }
 const marked = (h: Home) => h.json().value.guide.status === MARK;
 
-it("prints the kept report while nothing changed, with the engine asked afresh", async (t) => {
+it("prints the kept report while nothing changed, with the engine's part found afresh", async (t) => {
   const h = testHome(t);
   expect(h.run("install", "codex").code).toBe(0);
   await keptAndMarked(h);

@@ -28,7 +28,8 @@ import { engineApi, type EngineParts } from "./engine-api.js";
 import { createLog, fileLineWriter, type EngineLog } from "./log.js";
 import { createAnswering } from "./answers/answering.js";
 import { answerFiles } from "./answers/files.js";
-import { hostProblems, isAlivePid, type PublishedStatus } from "./published-status.js";
+import { isAlivePid } from "./pid.js";
+import { hostProblems, type PublishedStatus } from "./published-status.js";
 import { createRemoteHosts } from "./remote/hosts.js";
 import { localTabsDeps, refreshLocalTabs } from "./remote/local-tabs.js";
 
@@ -89,24 +90,21 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
     onHold: (seconds) => remote.setHold(seconds),
   });
   const snapshotNow = (): Snapshot => buildSnapshot(core, intake.backlog(), clock(), answering.rows, remote.statuses());
+  // What `mytty-doctor status` reads without asking (published-status.ts), kept with every publish.
+  const published = createStatusWriter({ file: paths.engineStatus, facts: () => facts(core, remote), failed });
   const publisher = createPublisher({
     snapshot: snapshotNow,
     settings: settings.current,
     agentIdOf: (runId) => core.agents.get(core.runOwner.get(runId) ?? "")?.id,
     ports,
     failed,
+    onSchedule: () => published.schedule(),
   });
-  // What `mytty-doctor status` reads without asking (published-status.ts): it changes with events and hosts.
-  const published = createStatusWriter({ file: paths.engineStatus, facts: () => facts(core, remote), failed });
-  const changed = (created?: Change["created"], now?: Date) => {
-    publisher.schedule(created, now);
-    published.schedule();
-  };
   /** Every Change goes here: logged to events.jsonl, published (with its notices), Cursor timer re-armed. */
   const commit = (change: Change, now: Date): void => {
     if (change.log.length > 0) store.record(change.log, core);
     scheduler.armCursor();
-    changed(change.created, now);
+    publisher.schedule(change.created, now);
   };
   const scheduler = createScheduler({
     core,
@@ -135,7 +133,7 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
     failed,
     onError: swallowed,
     commit,
-    publish: changed,
+    publish: () => publisher.schedule(),
     settle: () => store.flush(),
     answering,
     preparer,
@@ -146,7 +144,7 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
     preparer,
     clock,
     commit,
-    publish: changed,
+    publish: () => publisher.schedule(),
     settle: () => store.flush(),
     onError: swallowed,
     pollSeconds: () => settings.current().pollIntervalSeconds,
@@ -176,11 +174,16 @@ async function serve(
   const version = options.version ?? "0.0.0";
   // A note is a Change like any other: logged and published at once (watchers see it before the next poll).
   const note = (entry: LogEntry) => commit({ created: [], log: [entry] }, parts.clock());
-  if (options.control !== false)
-    listening.server = await startControlServer(
-      options.paths.controlSocket,
-      controlHandler({ engine, core: parts.core, scanner, version, note }),
-    );
+  try {
+    if (options.control !== false)
+      listening.server = await startControlServer(
+        options.paths.controlSocket,
+        controlHandler({ engine, core: parts.core, scanner, version, note }),
+      );
+  } catch (error) {
+    await parts.published.stop(); // a failed start leaves no status file behind
+    throw error;
+  }
   return engine;
 }
 

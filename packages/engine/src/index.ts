@@ -17,7 +17,7 @@ export {
 } from "@mytty-bar/protocol";
 export { createEngine, type Engine, type EngineOptions } from "./engine.js";
 export { acquireEngineLock, EngineAlreadyRunningError, readPid, type EngineLock } from "./lock.js";
-export { isAlivePid } from "./published-status.js";
+export { isAlivePid } from "./pid.js";
 export {
   connect,
   request,

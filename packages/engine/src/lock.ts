@@ -11,7 +11,7 @@ import { constants, promises as fs, readFileSync } from "node:fs";
 import { ENGINE_LEASE_SECONDS, type Paths } from "@mytty-bar/paths";
 import { request } from "./control/client.js";
 import type { PingResult } from "./control/messages.js";
-import { isAlivePid, parsePid } from "./published-status.js";
+import { isAlivePid, parsePid } from "./pid.js";
 
 export class EngineAlreadyRunningError extends Error {
   constructor(readonly pid: number) {
@@ -177,7 +177,7 @@ function uniqueName(base: string, kind: string): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A positive pid as the helper accepts it (digits, no leading zero), else undefined. */
+/** engine.pid's pid (opened as openPidFile does), or undefined when there is none to read. */
 export async function readPid(file: string): Promise<number | undefined> {
   try {
     const handle = await openPidFile(file);

@@ -16,6 +16,8 @@ export interface PublisherDeps {
   agentIdOf(runId: string): string | undefined;
   ports: Pick<EnginePorts, "notify" | "sleepBlocker">;
   failed(kind: string): (error: unknown) => undefined;
+  /** Told of every schedule, stopped or not: what else follows the engine's state (its published status). */
+  onSchedule?(): void;
 }
 
 export interface Publisher {
@@ -69,6 +71,7 @@ export function createPublisher(deps: PublisherDeps): Publisher {
 
   return {
     schedule(created, now) {
+      deps.onSchedule?.();
       if (stopped) return;
       if (created && created.length > 0) pending.push({ created, now: now ?? new Date() });
       if (queued) return;

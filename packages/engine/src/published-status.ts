@@ -8,6 +8,7 @@
 // like replies.ts: zod would cost the reader more than the whole read.
 import fs from "node:fs";
 import { ENGINE_LEASE_RENEW_SECONDS, ENGINE_LEASE_SECONDS, type Paths } from "@mytty-bar/paths";
+import { isAlivePid, parsePid } from "./pid.js";
 
 export const PUBLISHED_FORMAT = 1;
 const MAX_BYTES = 64 * 1024;
@@ -28,24 +29,6 @@ export const hostProblems = (hosts: readonly { problem?: string }[]): string[] =
 
 export const publishedText = (status: PublishedStatus): string =>
   `${JSON.stringify({ format: PUBLISHED_FORMAT, ...status })}\n`;
-
-/** engine.pid's text ("<pid>\\n") as a pid, or undefined. */
-export function parsePid(raw: string): number | undefined {
-  const text = raw.trim();
-  if (!/^[1-9]\d{0,9}$/.test(text)) return undefined;
-  const pid = Number(text);
-  return pid <= 2 ** 31 - 1 ? pid : undefined;
-}
-
-/** Alive, or alive and someone else's (EPERM): either way not gone. */
-export function isAlivePid(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 export interface PublishedInput {
   /** engine-status.json's text. */

@@ -14,6 +14,8 @@ export interface StatusWriterDeps {
   failed: (kind: string) => (error: unknown) => undefined;
   nowMs?: () => number;
   minGapMs?: number;
+  /** The file write itself (temp file and rename; tests hold it in flight). */
+  write?: (file: string, text: string) => Promise<void>;
 }
 
 export interface StatusWriter {
@@ -46,7 +48,7 @@ export function createStatusWriter(deps: StatusWriterDeps): StatusWriter {
     const text = publishedText(deps.facts());
     if (text === written) return;
     lastAt = nowMs();
-    writing = write(deps.file, text)
+    writing = (deps.write ?? write)(deps.file, text)
       .then(
         () => void (written = text),
         (error: unknown) => {

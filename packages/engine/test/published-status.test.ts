@@ -144,6 +144,48 @@ describe("status writer", () => {
     await expect(fs.access(paths.engineStatus)).rejects.toThrow();
   });
 
+  it("writes what changed during a write once it is done, and stop waits for a write in flight", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const paths = await tempPaths();
+    let events = 1;
+    const writes: string[] = [];
+    let done = 0;
+    let release = () => {};
+    const writer = createStatusWriter({
+      file: paths.engineStatus,
+      facts: () => ({ ...facts, lastEventAt: { codex: `event ${events}` } }),
+      failed: () => () => undefined,
+      minGapMs: 1000,
+      // Held until released, then really written: a rename that lands late, as on a busy disk.
+      write: (file, text) =>
+        new Promise<void>((resolve) => (release = resolve)).then(async () => {
+          writes.push(JSON.parse(text).lastEventAt.codex as string);
+          await fs.writeFile(file, text);
+          done += 1;
+        }),
+    });
+    writer.schedule();
+    await vi.advanceTimersByTimeAsync(0);
+    events = 2;
+    writer.schedule(); // while the first write is in flight
+    release();
+    await vi.waitUntil(() => writes.length === 1);
+    await vi.advanceTimersByTimeAsync(1000);
+    release();
+    await vi.waitUntil(() => writes.length === 2);
+    expect(writes).toEqual(["event 1", "event 2"]);
+
+    events = 3;
+    writer.schedule();
+    await vi.advanceTimersByTimeAsync(1000);
+    const stopping = writer.stop(); // the third write is still in flight
+    release();
+    await stopping;
+    expect(done).toBe(3); // stop settled only after the write did
+    expect(writes).toEqual(["event 1", "event 2", "event 3"]);
+    await expect(fs.access(paths.engineStatus)).rejects.toThrow(); // removed after it, not before
+  });
+
   it("leaves no older facts behind when a write fails", async () => {
     const paths = await tempPaths();
     await fs.writeFile(paths.engineStatus, publishedText(facts));
