@@ -21,13 +21,28 @@ export function retainedOf(core: EngineCore): Retained {
   };
 }
 
-/** Whether a compaction keeps this line (a note only if it is its agent's latest: the caller picks that). */
-export function keeps(entry: LogEntry, retained: Retained): boolean {
-  if (entry.t === "note") return retained.agents.has(entry.key);
-  if (entry.t === "answer") return retained.agents.has(entry.key) && retained.runIds.has(entry.runId);
-  const { provider, runKey } = entry.t === "event" ? entry.event : entry.run;
-  return retained.runs.has(`${provider}\0${runKey}`) && retained.agents.has(entry.agent.key);
+/** What decides a line's fate: its kind, its group (run or answered run; a note's agent) and its agent. */
+interface Place {
+  kind: "run" | "answer" | "note";
+  group: string;
+  agent: string;
 }
+
+function placeOf(entry: LogEntry): Place {
+  if (entry.t === "note") return { kind: "note", group: entry.key, agent: entry.key };
+  if (entry.t === "answer") return { kind: "answer", group: entry.runId, agent: entry.key };
+  const { provider, runKey } = entry.t === "event" ? entry.event : entry.run;
+  return { kind: "run", group: `${provider}\0${runKey}`, agent: entry.agent.key };
+}
+
+/** The one retention rule: the agent is still there, and so is the run (an answer's by id). */
+function placeKept({ kind, group, agent }: Place, retained: Retained): boolean {
+  if (!retained.agents.has(agent)) return false;
+  return kind === "note" || (kind === "answer" ? retained.runIds : retained.runs).has(group);
+}
+
+/** Whether a compaction keeps this line (a note only if it is its agent's latest: the caller picks that). */
+export const keeps = (entry: LogEntry, retained: Retained): boolean => placeKept(placeOf(entry), retained);
 
 /** group → agent key → lines. */
 type Counts = Map<string, Map<string, number>>;
@@ -48,26 +63,22 @@ export class LogIndex {
   private readonly notes = new Set<string>();
 
   add(entry: LogEntry): void {
-    if (entry.t === "note") this.notes.add(entry.key);
-    else if (entry.t === "answer") bump(this.answers, entry.runId, entry.key);
-    else {
-      const { provider, runKey } = entry.t === "event" ? entry.event : entry.run;
-      bump(this.runs, `${provider}\0${runKey}`, entry.agent.key);
-    }
+    const place = placeOf(entry);
+    if (place.kind === "note") this.notes.add(place.agent);
+    else bump(place.kind === "answer" ? this.answers : this.runs, place.group, place.agent);
   }
 
-  /** The lines a compaction under `retained` keeps, as an index (notes: one per agent). */
+  /** The lines a compaction under `retained` keeps, as an index (notes: one per agent), by placeKept. */
   kept(retained: Retained): LogIndex {
     const out = new LogIndex();
-    const copy = (from: Counts, to: Counts, has: (group: string) => boolean) => {
-      for (const [group, inner] of from) {
-        if (!has(group)) continue;
-        for (const [agent, n] of inner) if (retained.agents.has(agent)) bump(to, group, agent, n);
-      }
-    };
-    copy(this.runs, out.runs, (group) => retained.runs.has(group));
-    copy(this.answers, out.answers, (group) => retained.runIds.has(group));
-    for (const key of this.notes) if (retained.agents.has(key)) out.notes.add(key);
+    for (const [kind, from, to] of [
+      ["run", this.runs, out.runs],
+      ["answer", this.answers, out.answers],
+    ] as const)
+      for (const [group, inner] of from)
+        for (const [agent, n] of inner) if (placeKept({ kind, group, agent }, retained)) bump(to, group, agent, n);
+    for (const agent of this.notes)
+      if (placeKept({ kind: "note", group: agent, agent }, retained)) out.notes.add(agent);
     return out;
   }
 
