@@ -72,15 +72,21 @@ export function connectionsOf(entries: readonly TcpEntry[], inodes: ReadonlySet<
     .map((e) => ({ local: e.local, remote: e.remote }));
 }
 
+/** /proc/net/unix's sockets bound to a path (the header and unnamed sockets left out). */
+export function unixSocketRows(text: string): { flags: string; inode: string; path: string }[] {
+  const rows: { flags: string; inode: string; path: string }[] = [];
+  for (const line of text.split("\n").slice(1)) {
+    // Num RefCount Protocol Flags Type St Inode Path
+    const cols = line.trim().split(/\s+/);
+    if (cols.length >= 8 && /^\d+$/.test(cols[6]!)) rows.push({ flags: cols[3]!, inode: cols[6]!, path: cols[7]! });
+  }
+  return rows;
+}
+
 /** Inodes of listening unix sockets bound to a path (/proc/net/unix): an ssh ControlMaster holds one. */
 export function listeningUnixInodes(text: string): Set<string> {
-  const found = new Set<string>();
-  for (const line of text.split("\n").slice(1)) {
-    // Num RefCount Protocol Flags Type St Inode Path; Flags 00010000 = accepting connections.
-    const cols = line.trim().split(/\s+/);
-    if (cols.length >= 8 && cols[3] === "00010000" && /^\d+$/.test(cols[6]!)) found.add(cols[6]!);
-  }
-  return found;
+  // Flags 00010000: accepting connections.
+  return new Set(unixSocketRows(text).flatMap((r) => (r.flags === "00010000" ? [r.inode] : [])));
 }
 
 function lsofEndpoint(text: string): Endpoint | undefined {

@@ -2,6 +2,7 @@
 // hops would dominate) into one shared buffer (readFileSync's fstat and growing reads cost 4x), in
 // slices of a few milliseconds with a yield between them, so a scan of thousands of processes never blocks the loop for long.
 import { promises as fsp, readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { unixSocketRows } from "../sockets.js";
 import type { ProcessInfo, ProcessSource } from "../types.js";
 import { statReaderFor, type StatFields } from "./proc-stat.js";
 import {
@@ -254,11 +255,6 @@ export function unixSocketsOf(pid: number, root = "/proc"): string[] {
   } catch {
     return []; // no /proc/net/unix (a container): no sockets known
   }
-  const paths: string[] = [];
-  for (const line of table.split("\n").slice(1)) {
-    const cols = line.trim().split(/\s+/);
-    // Num RefCount Protocol Flags Type St Inode Path
-    if (cols.length >= 8 && inodes.has(cols[6]!) && cols[7]!.startsWith("/")) paths.push(cols[7]!);
-  }
+  const paths = unixSocketRows(table).flatMap((r) => (inodes.has(r.inode) && r.path.startsWith("/") ? [r.path] : []));
   return [...new Set(paths)];
 }
