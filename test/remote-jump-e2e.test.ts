@@ -143,6 +143,27 @@ describe("Jump to an agent on a watched host", () => {
     expect(await activeLocal()).toBe(localPane);
   }, 90_000);
 
+  it("refuses, changing nothing, when the agent's host session is shown only to another ssh tab's client", async () => {
+    const sock = remoteTmux();
+    // Tab A starts the agent in host session "f" (so its SSH_CONNECTION is A's) and shows another session;
+    // tab B attaches to "f". The local ssh of the agent's connection is A, but no client of "f" came from A.
+    const { localPane } = await agentOverSsh(
+      "foreign",
+      (c) => `tmux -S '${sock}' new-session -d -s f "${c}"; exec tmux -S '${sock}' new-session -s other "sleep 600"`,
+    );
+    const row = await rowOf("foreign", (r) => r.localTab !== undefined && r.terminal.tmuxPane !== undefined);
+    expect(row.localTab?.terminal.tmuxPane).toBe(localPane);
+    await sshPane("viewer", `tmux -S '${sock}' attach -t f`);
+    const clientsOfF = async () =>
+      (await run("tmux", ["-S", sock, "list-clients", "-t", "f", "-F", "#{client_pid}"])).stdout.trim();
+    await until(async () => (await clientsOfF()) !== "", 30_000, "tab B's client on session f");
+    const front = await activeLocal();
+    const outcome = await focusAgent(row, deps());
+    expect(outcome.status).toBe("nothing");
+    expect(outcome.detail).toContain("no tmux client on the host shows its session from that ssh connection");
+    expect(await activeLocal()).toBe(front);
+  }, 90_000);
+
   it("refuses, changing nothing, when two local tabs share the connection through a ControlMaster", async () => {
     const master = ["-o", "ControlMaster=auto", "-o", `ControlPath=${local.home}/c%p`, "-o", "ControlPersist=no"];
     await sshPane("master", "sleep 600", master);

@@ -78,6 +78,15 @@ describe("remote jump", () => {
         {},
       ),
     ).toHaveProperty("refuse");
+    // A connection hint the host would never hold (a port over 65535, two spaces): refused, as the engine would.
+    for (const bad of [
+      "127.0.0.1 99999 127.0.0.1 22",
+      "127.0.0.1  50522 127.0.0.1 22",
+      " 127.0.0.1 50522 127.0.0.1 22",
+    ])
+      expect(
+        remotePaneCommand({ host: "devbox", terminal: { tmuxPane: "%3", hints: { ssh_connection: bad } } }, {}),
+      ).toHaveProperty("refuse");
     expect(r.calls).toHaveLength(0);
     expect(REMOTE_PANE_SCRIPT).toContain("/proc/$q/environ");
   });

@@ -5,7 +5,7 @@
 // for that client. Any doubt is a refusal that changes nothing.
 import { parseDestination, remoteInvocation } from "@mytty-bar/remote";
 import type { AgentRow } from "@mytty-bar/engine";
-import { socketFromTmuxEnv } from "@mytty-bar/engine/client";
+import { socketFromTmuxEnv, sshConnectionParts } from "@mytty-bar/engine/client";
 import { isPaneId } from "./tmux.js";
 import type { Command } from "./types.js";
 
@@ -28,7 +28,6 @@ exit 4
 `;
 
 const SOCKET = /^\/[A-Za-z0-9_./@+-]{1,255}$/;
-const CONNECTION = /^[0-9A-Fa-f.:]{2,45} \d{1,5} [0-9A-Fa-f.:]{2,45} \d{1,5}$/;
 
 export type RemotePaneStep = { command: Command } | { none: true } | { refuse: string };
 
@@ -39,7 +38,7 @@ export function remotePaneCommand(row: Pick<AgentRow, "host" | "terminal">, env:
   const hints = row.terminal.hints ?? {};
   const connection = hints.ssh_connection ?? "";
   const socket = socketFromTmuxEnv(hints.tmux) ?? "";
-  if (!isPaneId(pane) || !CONNECTION.test(connection) || (socket !== "" && !SOCKET.test(socket)))
+  if (!isPaneId(pane) || sshConnectionParts(connection) === undefined || (socket !== "" && !SOCKET.test(socket)))
     return { refuse: "its tmux pane or connection hint is not one we can pass on" };
   const parsed = parseDestination(row.host);
   if (!parsed.ok) return { refuse: parsed.message };

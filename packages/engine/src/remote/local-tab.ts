@@ -4,29 +4,21 @@
 // client holding that connection is the one whose socket has the same client port and whose peer is the
 // same server address and port. Anything short of exactly one such ssh, owning its connection alone, is a
 // refusal with its reason: Jump never guesses a tab.
-import { z } from "zod";
 import { normaliseAddr, type Endpoint, type TcpConnection } from "@mytty-bar/detect";
+import { sshConnectionParts } from "./ssh-connection.js";
 
 export interface SshConnectionHint {
   client: Endpoint;
   server: Endpoint;
 }
 
-const ADDR = /^[0-9A-Fa-f.:]{2,45}$/;
-const PORT = /^\d{1,5}$/;
-const HintSchema = z
-  .string()
-  .max(200)
-  .transform((text) => text.trim().split(" "))
-  .refine((w) => w.length === 4 && ADDR.test(w[0]!) && PORT.test(w[1]!) && ADDR.test(w[2]!) && PORT.test(w[3]!));
-
 export function parseSshConnection(text: string | undefined): SshConnectionHint | undefined {
-  const parsed = HintSchema.safeParse(text);
-  if (!parsed.success) return undefined;
-  const [ca, cp, sa, sp] = parsed.data as [string, string, string, string];
-  const port = (p: string) => Number(p);
-  if (port(cp) > 65535 || port(sp) > 65535) return undefined;
-  return { client: { addr: normaliseAddr(ca), port: port(cp) }, server: { addr: normaliseAddr(sa), port: port(sp) } };
+  const parts = typeof text === "string" ? sshConnectionParts(text.trim()) : undefined;
+  if (parts === undefined) return undefined;
+  return {
+    client: { addr: normaliseAddr(parts.clientAddr), port: parts.clientPort },
+    server: { addr: normaliseAddr(parts.serverAddr), port: parts.serverPort },
+  };
 }
 
 export interface LocalSshClient {
