@@ -78,7 +78,9 @@ await bundleCli({
     // Exit 1 only means "issues found"; a real status run prints the report.
     const ok =
       first.stdout === run.stdout && run.stdout.includes(`"pid": ${process.pid}`) && text.stdout.includes("codex");
-    if (install.status === 0 && kept && ok) return undefined;
-    return `install ${install.status}, kept ${kept}, status ${run.status} ${install.stderr}${run.stderr}`;
+    // Its cache is written at that run's exit, like the main one (which bundle-cli.mjs checks).
+    const textCache = fs.existsSync(path.join(app, "dist", "status.cjs.text.cache"));
+    if (install.status === 0 && kept && ok && textCache) return undefined;
+    return `install ${install.status}, kept ${kept}, text cache ${textCache}, status ${run.status} ${install.stderr}${run.stderr}`;
   },
 });

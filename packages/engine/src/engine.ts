@@ -62,7 +62,7 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
   await files.prepare();
   const settings = await liveSettings(paths, log, options.settings, (next, previous) => {
     core.setCompletionThreshold(next.completionThresholdMinutes * 60_000);
-    if (next.answerWaitSeconds !== previous.answerWaitSeconds) answering.setWait(next.answerWaitSeconds);
+    if (next.answerWaitSeconds !== previous.answerWaitSeconds) answering.setWait();
     if (next.pollIntervalSeconds !== previous.pollIntervalSeconds && !stopped) scheduler.rearmPoll();
     if (!stopped) remote.sync(next.remotes);
     publisher.schedule();
@@ -237,7 +237,7 @@ async function goLive(
   void store.compact(core).catch(() => undefined);
   intake.start();
   // Only now may a helper hold: an engine that failed to start leaves no `wait` file behind.
-  answering.setWait(current.answerWaitSeconds);
+  answering.setWait();
   remote.sync(current.remotes);
   // Poll, lease renewal, and Cursor estimates due from before a restart (fired now, not after the next event).
   scheduler.start();

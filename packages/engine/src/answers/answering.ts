@@ -48,8 +48,8 @@ export interface Answering {
   ): void;
   answer(requestId: string, answer: Answer, by: AnswerSource): AnswerResult;
   rows: RowAnswers;
-  /** The setting changed (or the engine started): tell the helper how long to hold. */
-  setWait(seconds: number): void;
+  /** The setting changed (or the engine started): tell the helper how long to hold (holdSeconds, one source). */
+  setWait(): void;
   /** How long helpers may hold now (0 once stopped): what a newly connected host is told. */
   holdSeconds(): number;
   /** Every hold goes back to the terminal, and no new ones start. */
@@ -70,7 +70,7 @@ export function createAnswering(deps: AnsweringDeps): Answering {
   const answered = new Map<string, { answered: Answered; runId: string; runUpdatedAt: string | undefined }>();
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
-  /** What the `wait` file says (setWait writes it from the same setting); nothing once stopped. */
+  /** What the `wait` file says (setWait writes this); nothing once stopped. */
   const holdSeconds = () => (stopped ? 0 : Math.max(0, Math.floor(deps.waitSeconds())));
 
   const release = (sink: AnswerSink) => releaseTo(sink, deps.failed);
@@ -159,14 +159,15 @@ export function createAnswering(deps: AnsweringDeps): Answering {
       return { ...(request ? { request } : {}), ...(current ? { answered: last.answered } : {}) };
     },
 
-    setWait(seconds) {
+    setWait() {
       if (stopped) return;
+      const seconds = holdSeconds();
       try {
         files.setWait(seconds);
       } catch (error) {
         deps.failed("answer-wait")(error); // without the file the helper holds nothing: the safe side
       }
-      deps.onHold?.(holdSeconds());
+      deps.onHold?.(seconds);
     },
     holdSeconds,
 
