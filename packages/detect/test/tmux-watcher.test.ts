@@ -2,7 +2,8 @@
 // tmux clients changed; a full scan forgets servers that are gone (`prune`), while a hook join, which
 // names one server, forgets nothing. Counted through the tmux spawns it makes (fake exec).
 import { expect, it } from "vitest";
-import { ProcessTable, type DetectEffects, type ProcessInfo } from "@mytty-bar/detect";
+import type { DetectEffects, ProcessInfo } from "@mytty-bar/detect";
+import { ProcessTable } from "../src/table.js";
 import { TmuxWatcher } from "../src/tmux.js";
 
 const proc = (pid: number, ppid: number, argv: string[], tty: string | null = null, start = "1"): ProcessInfo => ({
