@@ -86,6 +86,15 @@ const deps = () => ({
 });
 const activeLocal = () => tmux.cmd("display-message", "-p", "-t", "jump", "#{pane_id}");
 
+/** Jump refuses with `reason`, and the local pane in front stays in front. */
+async function refusesUnchanged(row: AgentRow, reason: string): Promise<void> {
+  const front = await activeLocal();
+  const outcome = await focusAgent(row, deps());
+  expect(outcome.status).toBe("nothing");
+  expect(outcome.detail).toContain(reason);
+  expect(await activeLocal()).toBe(front);
+}
+
 beforeAll(async () => {
   sshd = await startSshd();
   remote = await remoteWorld(sshSide(sshd));
@@ -157,11 +166,7 @@ describe("Jump to an agent on a watched host", () => {
     const clientsOfF = async () =>
       (await run("tmux", ["-S", sock, "list-clients", "-t", "f", "-F", "#{client_pid}"])).stdout.trim();
     await until(async () => (await clientsOfF()) !== "", 30_000, "tab B's client on session f");
-    const front = await activeLocal();
-    const outcome = await focusAgent(row, deps());
-    expect(outcome.status).toBe("nothing");
-    expect(outcome.detail).toContain("no tmux client on the host shows its session from that ssh connection");
-    expect(await activeLocal()).toBe(front);
+    await refusesUnchanged(row, "no tmux client on the host shows its session from that ssh connection");
   }, 90_000);
 
   it("refuses, changing nothing, when two local tabs share the connection through a ControlMaster", async () => {
@@ -173,10 +178,6 @@ describe("Jump to an agent on a watched host", () => {
     expect(row.localTab).toBeUndefined();
     expect(row.localTabProblem).toContain("ControlMaster");
     await tmux.cmd("select-window", "-t", "jump:0");
-    const front = await activeLocal();
-    const outcome = await focusAgent(row, deps());
-    expect(outcome.status).toBe("nothing");
-    expect(outcome.detail).toContain("ControlMaster");
-    expect(await activeLocal()).toBe(front);
+    await refusesUnchanged(row, "ControlMaster");
   }, 90_000);
 });

@@ -181,7 +181,8 @@ async function serve(
         controlHandler({ engine, core: parts.core, scanner, version, note }),
       );
   } catch (error) {
-    await parts.published.stop(); // a failed start leaves no status file behind
+    // Everything else already runs (intake, scans, hosts, the wait file, the status file): stop it all.
+    await engine.stop();
     throw error;
   }
   return engine;

@@ -9,8 +9,9 @@ export function parsePid(raw: string): number | undefined {
   return pid <= 2 ** 31 - 1 ? pid : undefined;
 }
 
-/** Alive, or alive and someone else's (EPERM): either way not gone. */
+/** Alive, or alive and someone else's (EPERM): either way not gone. Not a pid (0, -n, NaN): never alive. */
 export function isAlivePid(pid: number): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false; // kill(0 or -n) would signal a process group
   try {
     process.kill(pid, 0);
     return true;

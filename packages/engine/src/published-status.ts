@@ -10,7 +10,7 @@ import fs from "node:fs";
 import { ENGINE_LEASE_RENEW_SECONDS, ENGINE_LEASE_SECONDS, type Paths } from "@mytty-bar/paths";
 import { isAlivePid, parsePid } from "./pid.js";
 
-export const PUBLISHED_FORMAT = 1;
+const PUBLISHED_FORMAT = 1;
 const MAX_BYTES = 64 * 1024;
 /** Three missed renewals: the loop is stuck, or it is gone and the pid may be someone else's. */
 const LEASE_FRESH_MS = (ENGINE_LEASE_SECONDS - 3 * ENGINE_LEASE_RENEW_SECONDS) * 1000;

@@ -5,7 +5,7 @@
 import { promises as fs } from "node:fs";
 import { publishedText, type PublishedStatus } from "./published-status.js";
 
-export const MIN_GAP_MS = 1000;
+const MIN_GAP_MS = 1000;
 
 export interface StatusWriterDeps {
   file: string;

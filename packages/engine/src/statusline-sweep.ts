@@ -4,6 +4,7 @@
 // script's own `.<pid>.in` temp files left by a script that was killed mid-render.
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import { isAlivePid } from "./pid.js";
 
 /** A temp file of a script still running is its own; one whose script is gone gets this long first. */
 export const STATUSLINE_TEMP_GRACE_MS = 60_000;
@@ -35,22 +36,11 @@ export function staleStatuslineFiles(
   return stale;
 }
 
-/** Whether a process with this pid exists (EPERM: it does, owned by someone else). */
-export function pidAlive(pid: number): boolean {
-  if (!Number.isSafeInteger(pid) || pid <= 0) return false; // kill(0 or -n) would signal a group
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /** Deletes the stale files of `dir` (regular files only); a missing dir is nothing to do. Returns what went. */
 export async function sweepStatusline(
   dir: string,
   nowMs: number,
-  alive: (pid: number) => boolean = pidAlive,
+  alive: (pid: number) => boolean = isAlivePid,
 ): Promise<string[]> {
   const names = await fs.readdir(dir).catch(() => [] as string[]);
   if (names.length === 0) return [];

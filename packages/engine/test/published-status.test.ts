@@ -7,7 +7,13 @@ import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ENGINE_LEASE_SECONDS, resolvePaths, type Paths } from "@mytty-bar/paths";
 import { createEngine } from "@mytty-bar/engine";
-import { judgePublished, publishedText, readPublished, type PublishedInput } from "../src/published-status.js";
+import {
+  hostProblems,
+  judgePublished,
+  publishedText,
+  readPublished,
+  type PublishedInput,
+} from "../src/published-status.js";
 import { createStatusWriter } from "../src/status-writer.js";
 import { payload, quietEngine, spool } from "./helpers.js";
 
@@ -239,5 +245,40 @@ describe("the engine", () => {
       await engine.stop();
     }
     await expect(fs.access(paths.engineStatus)).rejects.toThrow();
+  });
+});
+
+describe("watched hosts' problems", () => {
+  it("reach the published file, as the socket's stats give them", async () => {
+    const paths = await tempPaths();
+    // A destination ssh would read as an option: the host is refused before any connection, with a problem line.
+    await fs.writeFile(paths.settingsFile, JSON.stringify({ remotes: ["-oProxyCommand=x"] }));
+    const engine = await createEngine({ paths, ...quietEngine, spoolPollMs: 50 });
+    try {
+      const expected = hostProblems(engine.stats().hosts ?? []);
+      expect(expected).toHaveLength(1);
+      const published = await vi.waitUntil(() => readPublished(paths), { timeout: 5000 });
+      expect(published.hostProblems).toEqual(expected);
+    } finally {
+      await engine.stop();
+    }
+  });
+});
+
+describe("a start that fails at the control socket", () => {
+  it("stops every part it had started: no lease, no status file, the spool left for the next engine", async () => {
+    const paths = await tempPaths();
+    // A socket path longer than a unix socket's address can hold: listening fails after the rest started.
+    const deep = path.join(paths.home, "d".repeat(120));
+    const long = resolvePaths({ env: { HOME: paths.home, MYTTY_BAR_DATA_DIR: deep }, platform: "linux" });
+    const { control: _control, ...options } = quietEngine;
+    await expect(createEngine({ paths: long, ...options, spoolPollMs: 20 })).rejects.toThrow();
+    await expect(fs.access(long.enginePid)).rejects.toThrow();
+    await expect(fs.access(long.engineStatus)).rejects.toThrow();
+    const tmp = path.join(long.spoolTmp, "late");
+    await fs.writeFile(tmp, spool("codex", payload("codex", "UserPromptSubmit")), { mode: 0o600 });
+    await fs.rename(tmp, path.join(long.spoolNew, "late"));
+    await new Promise((resolve) => setTimeout(resolve, 300)); // fifteen intake polls, had one kept running
+    expect(await fs.readdir(long.spoolNew)).toEqual(["late"]);
   });
 });

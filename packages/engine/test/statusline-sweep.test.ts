@@ -5,7 +5,8 @@ import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { pidAlive, STATUSLINE_TEMP_GRACE_MS, staleStatuslineFiles, sweepStatusline } from "../src/statusline-sweep.js";
+import { isAlivePid as pidAlive } from "../src/pid.js";
+import { STATUSLINE_TEMP_GRACE_MS, staleStatuslineFiles, sweepStatusline } from "../src/statusline-sweep.js";
 
 let dir: string;
 const children: ChildProcess[] = [];
