@@ -12,6 +12,7 @@ import { BIN, Engine, fixture, hookCommand, makeWorld, until } from "../test/eng
 import { countProcesses, herd, killHerd, processLimits, type Herd } from "./herd.js";
 import { callHook, idleSample } from "./proc.js";
 import { percentile, summarize } from "./stats.js";
+import { RACY_MS } from "../apps/doctor/src/status-cache.js";
 
 const IDLE_SECONDS = 30;
 /** A process read within 5 s of its start is read every poll (packages/detect/src/sources/proc-plan.ts). */
@@ -159,7 +160,7 @@ async function clis(): Promise<Record<string, unknown>> {
     const planning: number[] = [];
     // The world's files were just written: past the kept report's racy window (apps/doctor/src/status-cache.ts)
     // the first status run keeps its report and the rest are answered from it while nothing changes.
-    await new Promise((resolve) => setTimeout(resolve, 2200));
+    await new Promise((resolve) => setTimeout(resolve, RACY_MS + 200));
     for (let i = 0; i < 25; i += 1) {
       base.push(wall(["-e", "0"], env));
       list.push(wall([BIN.team, "list", "--json"], env));

@@ -19,6 +19,7 @@ import {
   until,
   type World,
 } from "./engine-harness.js";
+import { RACY_MS } from "../apps/doctor/src/status-cache.js";
 
 const run = promisify(execFile);
 
@@ -290,7 +291,7 @@ describe("hook path end to end (tmux, real helper, headless engine)", () => {
       );
       return JSON.parse(r.stdout) as { engine: { running: boolean; pid?: number } };
     };
-    await new Promise((resolve) => setTimeout(resolve, 2200)); // past the kept report's racy window
+    await new Promise((resolve) => setTimeout(resolve, RACY_MS + 200)); // past the kept report's racy window
     await status();
     expect(existsSync(world.paths.statusCache)).toBe(true);
     expect((await status()).engine).toMatchObject({ running: true, pid: engine.child!.pid });

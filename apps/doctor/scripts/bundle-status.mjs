@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { publishedText } from "@mytty-bar/engine/published-status";
 import { ENGINE_LEASE_SECONDS } from "@mytty-bar/paths";
 import { bundleCli } from "../../../tools/bundle-cli.mjs";
+import { RACY_MS } from "../dist/status-cache.js";
 
 const app = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -69,7 +70,7 @@ await bundleCli({
     fs.writeFileSync(path.join(data, "engine-status.json"), publishedText(facts));
     // Trained on the run agents repeat: the report kept by the run before (src/status-cache.ts), which
     // trusts files only once they are RACY_MS old. A miss compiles its planning code as it goes.
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2200);
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, RACY_MS + 200);
     const first = bundled(["status", "--json"]);
     const kept = fs.existsSync(path.join(home, "data", "status-cache.json"));
     const run = bundled(["status", "--json"]);

@@ -11,10 +11,20 @@ import type { EngineStatus } from "./engine-status.js";
 function known(paths: Paths): EngineStatus | undefined {
   if (!fs.existsSync(paths.controlSocket)) return { running: false };
   const published = readPublished(paths);
-  if (published === undefined) return undefined;
-  const { pid, lastEventAt, hostProblems } = published;
-  return { running: true, pid, lastEventAt, ...(hostProblems.length > 0 ? { hostProblems } : {}) };
+  return published && runningStatus(published.pid, published.lastEventAt, published.hostProblems);
 }
+
+/** A running engine's part, however it was learnt (published, or asked over the socket). */
+export const runningStatus = (
+  pid: number,
+  lastEventAt: Record<string, string>,
+  hostProblems: string[],
+): EngineStatus => ({
+  running: true,
+  pid,
+  lastEventAt: { ...lastEventAt },
+  ...(hostProblems.length > 0 ? { hostProblems } : {}),
+});
 
 async function ask(paths: Paths): Promise<EngineStatus> {
   const { engineStatus } = await import("./engine-status.js");

@@ -11,6 +11,7 @@ import {
 } from "@mytty-bar/engine/client";
 import { hostProblems as problemsOf } from "@mytty-bar/engine/published-status";
 import type { Paths } from "@mytty-bar/paths";
+import { runningStatus } from "./engine-ask.js";
 
 export interface EngineStatus {
   running: boolean;
@@ -29,13 +30,7 @@ export async function engineStatus(paths: Paths): Promise<EngineStatus> {
     const [ping, stats] = await requests<[PingResult, Stats]>(paths.controlSocket, [{ op: "ping" }, { op: "stats" }], {
       timeoutMs: TIMEOUT_MS,
     });
-    const hostProblems = problemsOf(stats.hosts ?? []);
-    return {
-      running: true,
-      pid: ping.pid,
-      lastEventAt: { ...stats.lastEventAt },
-      ...(hostProblems.length > 0 ? { hostProblems } : {}),
-    };
+    return runningStatus(ping.pid, stats.lastEventAt, problemsOf(stats.hosts ?? []));
   } catch (error) {
     if (error instanceof EngineNotRunningError) return { running: false };
     // It answered, with a refusal: running, just not free to talk now.

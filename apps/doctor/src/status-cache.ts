@@ -24,6 +24,9 @@ export interface Touched {
 const READS = ["readFileSync", "statSync", "lstatSync", "existsSync", "openSync", "accessSync", "readlinkSync"];
 const LISTS = ["readdirSync", "opendirSync"];
 const WRITES = ["writeFileSync", "appendFileSync", "renameSync", "mkdirSync", "rmSync", "unlinkSync", "chmodSync"];
+const ASYNC_READS = ["readFile", "stat", "lstat", "access", "open", "readlink", "realpath"];
+const ASYNC_LISTS = ["readdir", "opendir"];
+const ASYNC_WRITES = ["writeFile", "appendFile", "rename", "mkdir", "rm", "unlink", "chmod"];
 
 const asPath = (p: unknown): string | undefined =>
   typeof p === "string" ? p : p instanceof URL ? fileURLToPath(p) : Buffer.isBuffer(p) ? p.toString() : undefined;
@@ -34,13 +37,14 @@ const asPath = (p: unknown): string | undefined =>
  */
 export async function touching<T>(fn: () => Promise<T>): Promise<{ value: T; touched: Touched }> {
   const touched: Touched = { read: new Set(), listed: new Set(), wrote: false, started: Date.now() };
-  const target = fs as unknown as Record<string, (...args: unknown[]) => unknown>;
-  const saved = new Map<string, (...args: unknown[]) => unknown>();
-  const wrap = (name: string, note: (p: unknown) => void) => {
-    const original = target[name]!;
-    saved.set(name, original);
-    const wrapped = Object.assign((...args: unknown[]) => (note(args[0]), original(...args)), original);
-    target[name] = wrapped;
+  type Fns = Record<string, (...args: unknown[]) => unknown>;
+  const target = fs as unknown as Fns;
+  const promises = fs.promises as unknown as Fns;
+  const saved = new Map<[Fns, string], (...args: unknown[]) => unknown>();
+  const wrap = (name: string, note: (p: unknown) => void, object: Fns = target) => {
+    const original = object[name]!;
+    saved.set([object, name], original);
+    object[name] = Object.assign((...args: unknown[]) => (note(args[0]), original(...args)), original);
   };
   const add = (set: Set<string>) => (p: unknown) => {
     const file = asPath(p);
@@ -50,10 +54,17 @@ export async function touching<T>(fn: () => Promise<T>): Promise<{ value: T; tou
   wrap("realpathSync", add(touched.read)); // keeps .native (Object.assign above)
   for (const name of LISTS) wrap(name, add(touched.listed));
   for (const name of WRITES) wrap(name, () => (touched.wrote = true));
+  // fs.promises (the same object as node:fs/promises) alike: a read added there later is still seen.
+  for (const [name, note] of [
+    ...ASYNC_READS.map((n) => [n, add(touched.read)] as const),
+    ...ASYNC_LISTS.map((n) => [n, add(touched.listed)] as const),
+    ...ASYNC_WRITES.map((n) => [n, () => (touched.wrote = true)] as const),
+  ])
+    wrap(name, note, promises);
   try {
     return { value: await fn(), touched };
   } finally {
-    for (const [name, original] of saved) target[name] = original;
+    for (const [[object, name], original] of saved) object[name] = original;
   }
 }
 
@@ -81,11 +92,10 @@ function state(file: string, listed: boolean): { sig: string; times: number[] } 
  * Written only when nothing touched is racy: changed since RACY_MS before the run started. A file read
  * early and edited before the signatures are taken (here, after the run) is refused that way too.
  */
-export function keep(file: string, key: string, touched: Touched, report: unknown, skip: readonly string[]): boolean {
+export function keep(file: string, key: string, touched: Touched, report: unknown): boolean {
   if (touched.wrote) return false;
   const inputs: [string, string][] = [];
   for (const p of new Set([...touched.read, ...touched.listed])) {
-    if (skip.includes(p)) continue;
     if (!path.isAbsolute(p)) return false;
     const { sig, times } = state(p, touched.listed.has(p));
     if (times.some((t) => t >= touched.started - RACY_MS)) return false;

@@ -81,7 +81,7 @@ async function status(json: boolean, io: Io, bundle: string | undefined): Promis
   // Kept only where the data dir already is: status never creates it (its report says whether it exists).
   // Nor after a crashed check: its cause is no file, and it stopped before its remaining reads.
   if (full !== undefined && full.crashed.length === 0 && fs.existsSync(paths.dataDir))
-    keep(paths.statusCache, key, run.touched, { ...full, engine: {} }, [paths.controlSocket, paths.statusCache]);
+    keep(paths.statusCache, key, run.touched, { ...full, engine: {} });
   return run.value;
 }
 

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, expect, it } from "vitest";
+import { publishedText } from "@mytty-bar/engine/published-status";
 import { ENGINE_LEASE_SECONDS } from "@mytty-bar/paths";
 import { testHome, type Home } from "./harness.js";
 
@@ -25,8 +26,8 @@ function publishedBy(h: Home, renewedAgo = 0): number {
   fs.writeFileSync(pidFile, `${pid}\n`);
   const end = Date.now() / 1000 - renewedAgo + ENGINE_LEASE_SECONDS;
   fs.utimesSync(pidFile, end, end);
-  const facts = { format: 1, pid, lastEventAt: { codex: "2026-12-01T09:00:00.000Z" }, hostProblems: ["h: down"] };
-  fs.writeFileSync(path.join(h.data, "engine-status.json"), JSON.stringify(facts));
+  const facts = { pid, lastEventAt: { codex: "2026-12-01T09:00:00.000Z" }, hostProblems: ["h: down"] };
+  fs.writeFileSync(path.join(h.data, "engine-status.json"), publishedText(facts));
   return pid;
 }
 

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { expect, it } from "vitest";
-import { keep, kept, RACY_MS, type Touched } from "../src/status-cache.js";
+import { keep, kept, RACY_MS, touching, type Touched } from "../src/status-cache.js";
 import { BIN, testHome, type Home, type StatusJson } from "./harness.js";
 
 const MARK = "from the kept report";
@@ -116,10 +116,31 @@ it("keeps no report from a run during which a file it read changed, however long
   const isAny = (r: unknown): r is object => typeof r === "object";
   const cache = path.join(h.data, "kept.json");
   // A run that began 30 s ago read the file, which changed during it: nothing kept.
-  expect(keep(cache, "k", touched(Date.now() - 30_000), {}, [])).toBe(false);
+  expect(keep(cache, "k", touched(Date.now() - 30_000), {})).toBe(false);
   expect(kept(cache, "k", isAny)).toBeUndefined();
   // The same file, once its last change is more than RACY_MS before the run: kept and found.
   const later = Date.now() + RACY_MS + 1000;
-  expect(keep(cache, "k", touched(later), { ok: 1 }, [])).toBe(true);
+  expect(keep(cache, "k", touched(later), { ok: 1 })).toBe(true);
   expect(kept(cache, "k", isAny)).toEqual({ ok: 1 });
+});
+
+it("sees the async reads and writes of a run too, and keeps nothing from a run that wrote", async (t) => {
+  const h = testHome(t);
+  fs.mkdirSync(h.data, { recursive: true });
+  const file = path.join(h.home, "async.json");
+  fs.writeFileSync(file, "{}");
+  const original = fs.promises.readFile;
+  const read = await touching(async () => {
+    await fs.promises.readFile(file);
+    await fs.promises.readdir(h.home);
+  });
+  expect([...read.touched.read]).toEqual([file]);
+  expect([...read.touched.listed]).toEqual([h.home]);
+  expect(read.touched.wrote).toBe(false);
+  const wrote = await touching(() => fs.promises.writeFile(path.join(h.home, "out.json"), "{}"));
+  expect(wrote.touched.wrote).toBe(true);
+  expect(fs.promises.readFile).toBe(original); // patched only while the run lasted
+  const cache = path.join(h.data, "kept.json");
+  expect(keep(cache, "k", { ...wrote.touched, started: Date.now() + RACY_MS + 1000 }, { ok: 1 })).toBe(false);
+  expect(fs.existsSync(cache)).toBe(false);
 });

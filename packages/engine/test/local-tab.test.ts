@@ -20,7 +20,15 @@ describe("parseSshConnection", () => {
   });
 
   it("refuses anything else", () => {
-    for (const bad of [undefined, "", "1.2.3.4 5 6.7.8.9", "1.2.3.4 99999 6.7.8.9 22", "a;b 1 c 2", "x".repeat(300)])
+    for (const bad of [
+      undefined,
+      "",
+      "1.2.3.4 5 6.7.8.9",
+      "1.2.3.4 99999 6.7.8.9 22",
+      " 1.2.3.4 5 6.7.8.9 22",
+      "a;b 1 c 2",
+      "x".repeat(300),
+    ])
       expect(parseSshConnection(bad)).toBeUndefined();
   });
 });

@@ -13,7 +13,8 @@ export interface SshConnectionHint {
 }
 
 export function parseSshConnection(text: string | undefined): SshConnectionHint | undefined {
-  const parts = typeof text === "string" ? sshConnectionParts(text.trim()) : undefined;
+  // Exactly as the host holds it, untrimmed: the menu bar passes the same text to the host to compare.
+  const parts = typeof text === "string" ? sshConnectionParts(text) : undefined;
   if (parts === undefined) return undefined;
   return {
     client: { addr: normaliseAddr(parts.clientAddr), port: parts.clientPort },
