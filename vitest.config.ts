@@ -10,6 +10,9 @@ export default defineConfig({
       // Subpaths first: a prefix alias would otherwise take them.
       "@mytty-bar/engine/client": fileURLToPath(new URL("./packages/engine/src/client-entry.ts", import.meta.url)),
       "@mytty-bar/engine/view": fileURLToPath(new URL("./packages/engine/src/view.ts", import.meta.url)),
+      "@mytty-bar/engine/published-status": fileURLToPath(
+        new URL("./packages/engine/src/published-status.ts", import.meta.url),
+      ),
       "@mytty-bar/paths": src("packages/paths"),
       "@mytty-bar/protocol/wire": fileURLToPath(new URL("./packages/protocol/src/wire.ts", import.meta.url)),
       "@mytty-bar/protocol": src("packages/protocol"),
