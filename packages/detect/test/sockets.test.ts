@@ -67,17 +67,20 @@ describe("parseProcNetTcp", () => {
     };
     const line = (a: number[], b: number[]) =>
       `   0: ${tableAddr(a)}:C350 ${tableAddr(b)}:0016 01 00000000:00000000 00:00000000 00000000  1000        0 77 1 0 20 4 30 10 -1`;
-    const cases: Array<[number[], string]> = [
-      [[0x2001, 0xdb8, 0, 0, 1, 0, 0, 1], "2001:DB8:0:0:1:0:0:1"], // a tie: the first run is compressed
-      [[1, 0, 0, 2, 0, 0, 0, 3], "1:0:0:2:0:0:0:3"], // the longer run wins
-      [[1, 0, 2, 3, 4, 5, 6, 7], "1:0:2:3:4:5:6:7"], // one zero group stays
-      [[0, 0, 0, 0, 0, 0xffff, 0xc0a8, 0x114], "::ffff:192.168.1.20"], // v4-mapped
-      [[0, 0, 0, 0, 0, 0, 0x0102, 0x0304], "::1.2.3.4"], // v4-compatible (deprecated): hex, as the table's
-      [[0x2a01, 0x4f8, 0xc17, 0xb8f, 0, 0, 0, 2], "2a01:04f8:0c17:0b8f::0002"],
+    // The spelling RFC 5952 gives each (lower case, the longest zero run compressed, the first on a tie), and
+    // the hand-written form normaliseAddr must agree with.
+    const cases: Array<[number[], string, string]> = [
+      [[0x2001, 0xdb8, 0, 0, 1, 0, 0, 1], "2001:DB8:0:0:1:0:0:1", "2001:db8::1:0:0:1"], // a tie: the first run
+      [[1, 0, 0, 2, 0, 0, 0, 3], "1:0:0:2:0:0:0:3", "1:0:0:2::3"], // the longer run wins
+      [[1, 0, 2, 3, 4, 5, 6, 7], "1:0:2:3:4:5:6:7", "1:0:2:3:4:5:6:7"], // one zero group stays
+      [[0, 0, 0, 0, 0, 0xffff, 0xc0a8, 0x114], "::ffff:192.168.1.20", "192.168.1.20"], // v4-mapped: the v4 address
+      [[0, 0, 0, 0, 0, 0, 0x0102, 0x0304], "::1.2.3.4", "::102:304"], // v4-compatible (deprecated): hex
+      [[0x2a01, 0x4f8, 0xc17, 0xb8f, 0, 0, 0, 2], "2a01:04f8:0c17:0b8f::0002", "2a01:4f8:c17:b8f::2"],
     ];
-    for (const [groups, written] of cases) {
+    for (const [groups, written, spelled] of cases) {
       const [row] = parseProcNetTcp(`header\n${line(groups, [0xfd00, 0, 0, 0, 0, 0, 0, 2])}`);
-      expect(row?.local).toEqual({ addr: normaliseAddr(written), port: 50000 });
+      expect(row?.local).toEqual({ addr: spelled, port: 50000 });
+      expect(normaliseAddr(written)).toBe(spelled);
       expect(row?.remote).toEqual({ addr: "fd00::2", port: 22 });
     }
   });
