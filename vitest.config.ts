@@ -10,6 +10,7 @@ export default defineConfig({
       // Subpaths first: a prefix alias would otherwise take them.
       "@mytty-bar/engine/client": fileURLToPath(new URL("./packages/engine/src/client-entry.ts", import.meta.url)),
       "@mytty-bar/engine/view": fileURLToPath(new URL("./packages/engine/src/view.ts", import.meta.url)),
+      "@mytty-bar/engine/cli-write": fileURLToPath(new URL("./packages/engine/src/cli-write.ts", import.meta.url)),
       "@mytty-bar/engine/published-status": fileURLToPath(
         new URL("./packages/engine/src/published-status.ts", import.meta.url),
       ),

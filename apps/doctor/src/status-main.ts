@@ -4,38 +4,12 @@
 // that stream loads the internal stream modules). The same handler runs as in the full CLI (cli.ts).
 import fs from "node:fs";
 import { resolvePaths, type Paths } from "@mytty-bar/paths";
+import { quiet, writeFd } from "@mytty-bar/engine/cli-write";
 import { askFirst } from "./engine-ask.js";
 import type { Io } from "./handlers.js";
 import type { StatusReport } from "./report.js";
 import { writeStatusJson } from "./status-json.js";
 import { keep, kept, touching } from "./status-cache.js";
-
-/** A reader that went away ends the command quietly, as bin/mytty-doctor.js does for the full CLI. */
-function quiet<T extends NodeJS.WriteStream>(stream: T): T {
-  if (stream.listenerCount("error") === 0)
-    stream.on("error", (error: NodeJS.ErrnoException) => {
-      if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
-      throw error;
-    });
-  return stream;
-}
-
-/** Synchronous write to fd 1; falls back to process.stdout when the pipe is non-blocking and full. */
-function writeOut(text: string): void {
-  const bytes = Buffer.from(text);
-  let offset = 0;
-  while (offset < bytes.length) {
-    try {
-      offset += fs.writeSync(1, bytes, offset);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === "EPIPE") return; // the reader left (`| head`): nothing more to say
-      if (code !== "EAGAIN") throw error;
-      quiet(process.stdout).write(bytes.subarray(offset));
-      return;
-    }
-  }
-}
 
 /**
  * Runs status. With --json in dist/status.cjs, the report of the last run is printed while none of its
@@ -47,7 +21,7 @@ export function main(): void {
   const io: Io = {
     // Asked only by the text view; node:tty would load node:net and the streams (~3 ms) for --json.
     stdout: {
-      write: writeOut,
+      write: (text: string) => writeFd(1, text),
       get isTTY() {
         return process.stdout.isTTY === true;
       },

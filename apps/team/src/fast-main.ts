@@ -3,7 +3,7 @@
 // bin/mytty-team.js. Agents call list and wait in loops, so their budget is 1.5 x `node -e 0`: one
 // file, the engine's light client, no commander. Anything else (help, a usage error, tmux commands)
 // is left to the full CLI (cli.ts), which says the same things.
-import fs from "node:fs";
+import { writeFd } from "@mytty-bar/engine/cli-write";
 import { WAIT_CONDITIONS, type WaitCondition } from "@mytty-bar/engine/client";
 import { resolvePaths } from "@mytty-bar/paths";
 import { runList } from "./commands/list.js";
@@ -12,33 +12,6 @@ import { runWait, timeoutSeconds } from "./commands/wait.js";
 import type { Body, EngineContext } from "./context.js";
 import { engineLink } from "./engine-link.js";
 import { runner } from "./run.js";
-
-/**
- * Synchronous write to a file descriptor; falls back to the stream when the pipe is non-blocking and full.
- * Neither stream exists before then (bin/mytty-team.js leaves them alone: creating one costs ~1 ms), so
- * the fallback gives it the launcher's quiet end for a reader that went away.
- */
-function writeFd(fd: 1 | 2, text: string): void {
-  const bytes = Buffer.from(`${text}\n`);
-  let offset = 0;
-  while (offset < bytes.length) {
-    try {
-      offset += fs.writeSync(fd, bytes, offset);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === "EPIPE") return; // the reader left (`| head`)
-      if (code !== "EAGAIN") throw error;
-      const stream = fd === 1 ? process.stdout : process.stderr;
-      if (stream.listenerCount("error") === 0)
-        stream.on("error", (e: NodeJS.ErrnoException) => {
-          if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
-          throw e;
-        });
-      stream.write(bytes.subarray(offset));
-      return;
-    }
-  }
-}
 
 /** The command as a fast one, or undefined when the full CLI must parse it. */
 export function fastCommand(argv: readonly string[]): Body<EngineContext> | undefined {
@@ -77,13 +50,13 @@ export function main(argv: readonly string[] = process.argv.slice(2)): boolean {
   if (!body) return false;
   const env = process.env;
   const context = (): EngineContext => ({
-    out: (t) => writeFd(1, t),
-    err: (t) => writeFd(2, t),
+    out: (t) => writeFd(1, `${t}\n`),
+    err: (t) => writeFd(2, `${t}\n`),
     env,
     engine: engineLink(resolvePaths({ env })),
   });
   runner(context)(body).catch((error: unknown) => {
-    writeFd(2, error instanceof Error ? error.message : String(error));
+    writeFd(2, `${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;
   });
   return true;
