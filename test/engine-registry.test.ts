@@ -145,4 +145,53 @@ describe.runIf(process.platform === "linux")("Claude Code session registry with 
     await claude.hook("Stop", fixture("claude-code", "Stop", ids));
     expect(await rowInState(engine, claude, "succeeded")).toMatchObject({ runId: runId("claude-code", ids.prompt_id) });
   }, 60_000);
+
+  it("auto mode: a newer `waiting` / permission prompt turns the hooks' stale input wait into waiting-approval", async () => {
+    // Claude Code 2.1.328 in auto mode with its classifier unreachable: a "needs your choice" dialog, then
+    // its own Bash approval, and no PermissionRequest hook. The file says so at once; a hook said input.
+    const claude = await tmux.pane("claude-code", "auto-mode");
+    const ids = { session_id: "c1a0de00-0000-4000-8000-0000000000a1", prompt_id: "c1a0de00-0000-4000-8000-0000000000a2" };
+    await claude.hook("UserPromptSubmit", fixture("claude-code", "UserPromptSubmit", ids));
+    const choice = { ...ids, message: "Auto mode can't check actions right now. Claude needs your choice" };
+    await claude.hook("Notification", fixture("claude-code", "Notification-agent_needs_input", choice));
+    const asked = await rowInState(engine, claude, "waiting-input");
+    expect(asked.message).toBe(choice.message);
+
+    const now = Date.now();
+    const record = { sessionId: ids.session_id, updatedAt: now, statusUpdatedAt: now };
+    await writeRecord(world, "v2.1.328-auto-mode-permission", asked.pid!, procStart(asked.pid!), record);
+    const approval = await rowInState(engine, claude, "waiting-approval");
+    expect(approval).toMatchObject({
+      attention: true,
+      message: "Waiting for permission",
+      runId: runId("claude-code", ids.prompt_id),
+      answerable: false,
+    });
+
+    // The permission_prompt Notification, ~20 s late, changes nothing; the answer's PostToolBatch runs it.
+    await claude.hook("Notification", fixture("claude-code", "Notification-permission_prompt", ids));
+    await claude.hook("PostToolBatch", fixture("claude-code", "PostToolBatch", ids));
+    expect(await rowInState(engine, claude, "running")).toMatchObject({ attention: false });
+  }, 60_000);
+
+  it("ESC mid-run: the registry's idle plus the transcript's interruption of the prompt ends the row Interrupted", async () => {
+    const claude = await tmux.pane("claude-code", "escaped");
+    // The transcript's own ids (fixtures/transcripts/claude/interrupted.jsonl): the prompt the ESC cut off.
+    const ids = { session_id: "5f0c2a9e-7d41-4b6a-9c3e-2b8f1e6d4a10", prompt_id: "c47e9b12-5a3d-4e08-b1f6-7d2c0a9e8b52" };
+    const cwd = path.join(world.home, "service");
+    await claude.hook("UserPromptSubmit", fixture("claude-code", "UserPromptSubmit", { ...ids, cwd }));
+    const running = await rowInState(engine, claude, "running");
+    const start = procStart(running.pid!);
+    await writeRecord(world, "v2.1.328-busy", running.pid!, start, { sessionId: ids.session_id });
+
+    const dir = path.join(world.paths.claudeDir, "projects", "escaped");
+    await fs.mkdir(dir, { recursive: true });
+    const tail = readFileSync(path.join(ROOT, "fixtures/transcripts/claude/interrupted.jsonl"), "utf8");
+    await fs.writeFile(path.join(dir, `${ids.session_id}.jsonl`), tail);
+    const now = Date.now() + 1;
+    const idle = { sessionId: ids.session_id, updatedAt: now, statusUpdatedAt: now };
+    await writeRecord(world, "v2.1.328-idle", running.pid!, start, idle);
+    const ended = await rowInState(engine, claude, "idle");
+    expect(ended).toMatchObject({ message: "Interrupted", runId: runId("claude-code", ids.prompt_id), attention: false });
+  }, 60_000);
 });

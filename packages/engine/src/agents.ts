@@ -43,6 +43,8 @@ export interface AgentRecord extends AgentRef {
     resumeCommand?: string;
     usage?: UsageWindow[];
     mode?: string;
+    /** The pane Claude Code's session registry names: where a hookless agent runs when detect found no pane. */
+    tmuxPane?: string;
   };
   /** The process's working directory, read once (join fallback when the helper's parent is gone). */
   processCwd?: string;
@@ -151,11 +153,16 @@ export function mergeTerminal(terminal: TerminalLocation, hints: Record<string, 
   return merged;
 }
 
+/** detect's terminal, with the registry's pane where detect (and the hooks' env) named none. */
+export function withPane(terminal: AgentRef["terminal"], pane: string | undefined): AgentRef["terminal"] {
+  return pane === undefined || terminal.tmuxPane !== undefined ? terminal : { ...terminal, tmuxPane: pane };
+}
+
 /** A scan saw the agent again: its terminal, executable and argv as detected now; alive, not gone. */
 export function markDetected(record: AgentRecord, fresh: AgentRef): void {
   Object.assign(record, {
     tty: fresh.tty,
-    terminal: fresh.terminal,
+    terminal: withPane(fresh.terminal, record.insight?.tmuxPane),
     via: fresh.via,
     executable: fresh.executable,
     argv: fresh.argv,

@@ -20,7 +20,7 @@ import type { JoinResult, ProcessInfo, ScanResult } from "@mytty-bar/detect";
 import { chainVerdict } from "./join.js";
 import { adoptSession, fallbackRef, joinedRef, markScanned } from "./routing.js";
 import type { LocalTabResult } from "./remote/local-tabs.js";
-import { recordFromRef, refOf, hintsOf, notePollActivity, type AgentRecord, type AgentRef } from "./agents.js";
+import { recordFromRef, refOf, hintsOf, notePollActivity, withPane, type AgentRecord, type AgentRef } from "./agents.js";
 import { disconnectEvent, pruneRecords, pruneRuns } from "./retention.js";
 import type { LogEntry, RunEntry } from "./log-entry.js";
 import { mergeChange, type Change } from "./change.js";
@@ -261,6 +261,7 @@ export class EngineCore {
     const record = this.records.get(key);
     if (!record) return;
     record.insight = insight;
+    record.terminal = withPane(record.terminal, insight?.tmuxPane);
     if (record.sessionId === undefined && sessionId !== undefined) record.sessionId = sessionId;
   }
 

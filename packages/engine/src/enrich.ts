@@ -49,6 +49,7 @@ export async function pollInsights(
       ...(insight.resumeCommand !== undefined ? { resumeCommand: insight.resumeCommand } : {}),
       ...(insight.usage !== undefined ? { usage: insight.usage } : {}),
       ...(insight.mode !== undefined ? { mode: insight.mode } : {}),
+      ...(insight.tmuxPane !== undefined ? { tmuxPane: insight.tmuxPane } : {}),
     };
     core.setInsight(key, fields, insight.sessionId);
   }

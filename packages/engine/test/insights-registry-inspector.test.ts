@@ -134,4 +134,39 @@ describe("registry in the inspector", () => {
     const plain = await createInsights({ paths }).poll([agent({ startedAtMs: 0, run })], NOW);
     expect(kinds(plain.events)).toEqual([`succeeded:${SESSION}`]);
   });
+
+  it("with hooks installed, the registry's idle plus the tail's interruption of the hooked prompt ends it Interrupted", async () => {
+    // Claude Code 2.1.328 with hooks, ESC mid-run: the file says idle at once, no hook fires.
+    const session = "9e4b1c7a-2d58-4f03-8b6e-1a7c3d5e9f20";
+    const cwd = "/home/dev/service";
+    const paths = resolvePaths({ env: { HOME: home }, platform: "linux" });
+    const dir = path.join(paths.claudeDir, "projects", claudeProjectSlug(cwd));
+    await fs.mkdir(dir, { recursive: true });
+    await fs.copyFile(path.join(fixtures, "transcripts/claude/interrupted.jsonl"), path.join(dir, `${session}.jsonl`));
+    const file = registryFile(paths.claudeDir, 52710);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.copyFile(path.join(fixtures, "claude-sessions", "v2.1.328-idle.json"), file);
+    const promptId = "c47e9b12-5a3d-4e08-b1f6-7d2c0a9e8b52";
+    // The last hook (PostToolBatch) came before the ESC.
+    const run = { runKey: promptId, state: "running" as const, updatedAt: "2026-12-02T09:30:40.000Z", sessionId: session };
+    const hooked = agent({
+      key: "pid:52710@218830476",
+      pid: 52710,
+      startTime: "218830476",
+      startedAtMs: 0,
+      cwd,
+      sessionId: session,
+      estimateRuns: false,
+      run,
+    });
+    const now = new Date(Date.UTC(2026, 11, 2, 10));
+    const { events, insights } = await createInsights({ paths }).poll([hooked], now);
+    expect(events.map(({ event: e }) => [e.kind, e.runKey, e.message])).toEqual([["idle", promptId, "Interrupted"]]);
+    expect(insights["pid:52710@218830476"]?.tmuxPane).toBe("%7");
+
+    // The same idle after a hook that came later (a background wait reported by Stop): nothing.
+    const later = { ...run, updatedAt: "2026-12-02T09:31:30.000Z" };
+    const quiet = await createInsights({ paths }).poll([{ ...hooked, run: later }], now);
+    expect(quiet.events).toEqual([]);
+  });
 });

@@ -4,7 +4,8 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runId } from "@mytty-bar/protocol";
-import { parseRegistryRecord, registryEvent, registryMatches, waitingKind } from "../src/insights/index.js";
+import { interruptedEvent, mergeRegistryEvents, parseRegistryRecord, registryEvent } from "../src/insights/index.js";
+import { registryMatches, tmuxPaneOf, waitingKind } from "../src/insights/index.js";
 import type { RegistryRecord, RegistryRun } from "../src/insights/index.js";
 
 const dir = fileURLToPath(new URL("../../../fixtures/claude-sessions/", import.meta.url));
@@ -148,9 +149,10 @@ describe("registryEvent without hooks", () => {
 });
 
 describe("registryEvent with hooks installed (hooks win for the run they describe)", () => {
-  it("never opens, asks or finishes a run", () => {
+  it("never opens or finishes a run, nor turns a working run into a dialog's wait", () => {
     expect(event("busy", undefined, false)).toBeUndefined();
-    expect(event("waiting-permission", run("running"), false)).toBeUndefined();
+    expect(event("waiting-permission", undefined, false)).toBeUndefined();
+    expect(event("waiting-dialog", run("running"), false)).toBeUndefined();
     expect(event("idle", run("running"), false)).toBeUndefined();
     expect(event("idle", undefined, false)).toBeUndefined();
   });
@@ -162,5 +164,123 @@ describe("registryEvent with hooks installed (hooks win for the run they describ
 
   it("leaves a wait alone when a hook described it after the status changed", () => {
     expect(event("busy", run("waiting-approval", { updatedAt: "2026-09-22T12:00:00.000Z" }), false)).toBeUndefined();
+  });
+});
+
+// Claude Code 2.1.328 in auto mode (its default): the classifier-unreachable dialog and the Bash approval
+// after it fire no PermissionRequest hook; the registry says `waiting` / "permission prompt" at once, and
+// the permission_prompt Notification comes ~20 s later.
+describe("precedence of the registry over stale hook states (Claude Code 2.1.328)", () => {
+  const SESSION_328 = "9e4b1c7a-2d58-4f03-8b6e-1a7c3d5e9f20";
+  const WRITTEN = 1796203852236; // v2.1.328-auto-mode-permission.json's updatedAt
+  const NOW_328 = new Date(WRITTEN + 60_000);
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const hooked = (state: RegistryRun["state"], updatedAtMs: number, extra: Partial<RegistryRun> = {}) =>
+    run(state, { sessionId: SESSION_328, updatedAt: iso(updatedAtMs), ...extra });
+  const at328 = (name: string, current: RegistryRun) =>
+    registryEvent({ record: record(name), run: current, estimateRuns: false, now: NOW_328 });
+
+  it("reads the 2.1.328 record: its write time and the pane its `tmux` names", () => {
+    expect(record("v2.1.328-auto-mode-permission")).toMatchObject({
+      status: "waiting",
+      waitingFor: "permission prompt",
+      writtenAt: WRITTEN,
+      tmuxPane: "%7",
+      version: "2.1.328",
+    });
+    expect(tmuxPaneOf("dev:@3.%7")).toBe("%7");
+    expect(tmuxPaneOf("%7")).toBeUndefined();
+    expect(tmuxPaneOf("dev:@3")).toBeUndefined();
+  });
+
+  it("a record without updatedAt is dated by the file's mtime", () => {
+    const body = text("v2.1.328-auto-mode-permission").replace(`"updatedAt":${WRITTEN},`, "");
+    expect(parseRegistryRecord(body, WRITTEN + 5)?.writtenAt).toBe(WRITTEN + 5);
+    expect(parseRegistryRecord(body)?.writtenAt).toBeUndefined();
+  });
+
+  it("a newer `waiting` for a permission prompt turns a hook's stale input wait into waiting-approval", () => {
+    // The auto-mode Notification ("…needs your choice") set waiting-input before the file was written.
+    const stale = hooked("waiting-input", WRITTEN - 1_000);
+    const refined = at328("v2.1.328-auto-mode-permission", stale);
+    expect(refined).toMatchObject({
+      kind: "approval-requested",
+      runKey: "prompt-1",
+      sessionId: SESSION_328,
+      message: "Waiting for permission",
+      at: iso(WRITTEN),
+      synthetic: true,
+    });
+  });
+
+  it("refines a running run too: the approval dialog fired no hook at all", () => {
+    const refined = at328("v2.1.328-auto-mode-permission", hooked("running", WRITTEN - 3_000));
+    expect(refined).toMatchObject({ kind: "approval-requested", runKey: "prompt-1", at: iso(WRITTEN) });
+  });
+
+  it("hooks win when they are newer than the file's last write", () => {
+    expect(at328("v2.1.328-auto-mode-permission", hooked("waiting-input", WRITTEN + 1))).toBeUndefined();
+    expect(at328("v2.1.328-auto-mode-permission", hooked("running", WRITTEN))).toBeUndefined();
+  });
+
+  it("dates a `waiting` by the file's write, so a waitingFor that changed under one status still counts", () => {
+    const body = text("v2.1.328-auto-mode-permission").replace(
+      `"statusUpdatedAt":${WRITTEN}`,
+      `"statusUpdatedAt":${WRITTEN - 10_000}`,
+    );
+    const parsed = parseRegistryRecord(body)!;
+    const refined = registryEvent({
+      record: parsed,
+      run: hooked("waiting-input", WRITTEN - 5_000),
+      estimateRuns: false,
+      now: NOW_328,
+    });
+    expect(refined).toMatchObject({ kind: "approval-requested", at: iso(WRITTEN) });
+  });
+
+  it("leaves a held PermissionRequest's wait alone (the default mode's path)", () => {
+    // PermissionRequest fired first; the file says the same thing a moment later: nothing to refine.
+    expect(at328("v2.1.328-auto-mode-permission", hooked("waiting-approval", WRITTEN - 200))).toBeUndefined();
+  });
+
+  it("ignores a record of another session", () => {
+    const other = hooked("waiting-input", WRITTEN - 1_000, { sessionId: SESSION });
+    expect(at328("v2.1.328-auto-mode-permission", other)).toBeUndefined();
+  });
+});
+
+describe("ESC with hooks installed and the registry live (Claude Code 2.1.328)", () => {
+  const STATUS = 1796203866904; // v2.1.328-idle.json
+  const NOW_328 = new Date(STATUS + 60_000);
+  const input = (state: RegistryRun["state"], updatedAtMs: number, runKey = "prompt-1") => ({
+    record: record("v2.1.328-idle"),
+    run: run(state, { runKey, sessionId: "9e4b1c7a-2d58-4f03-8b6e-1a7c3d5e9f20", updatedAt: new Date(updatedAtMs).toISOString() }),
+    estimateRuns: false,
+    now: NOW_328,
+  });
+  const esc = { promptId: "prompt-1", interruptedMessageId: "msg-1" };
+
+  it("idle after busy plus the transcript's interruption of the run's prompt ends the run idle, Interrupted", () => {
+    expect(interruptedEvent(input("running", STATUS - 4_000), esc)).toMatchObject({
+      kind: "idle",
+      runKey: "prompt-1",
+      message: "Interrupted",
+      hook: "mytty-bar.registry.interrupted",
+      at: new Date(STATUS).toISOString(),
+    });
+  });
+
+  it("passes through the registry merge, which lets no other transcript event through", () => {
+    const edge = input("running", STATUS - 4_000);
+    const merged = mergeRegistryEvents({ live: true, idleEdge: edge }, [], esc);
+    expect(merged.map((e) => `${e.kind}:${e.runKey}:${e.message}`)).toEqual(["idle:prompt-1:Interrupted"]);
+    expect(mergeRegistryEvents({ live: true, idleEdge: edge }, [], undefined)).toEqual([]);
+  });
+
+  it("does nothing for another prompt's interruption, a hook newer than the idle, or a run already ended", () => {
+    expect(interruptedEvent(input("running", STATUS - 4_000), { ...esc, promptId: "prompt-0" })).toBeUndefined();
+    expect(interruptedEvent(input("running", STATUS + 1), esc)).toBeUndefined();
+    expect(interruptedEvent(input("succeeded", STATUS - 4_000), esc)).toBeUndefined();
+    expect(interruptedEvent({ ...input("running", STATUS - 4_000), estimateRuns: true }, esc)).toBeUndefined();
   });
 });

@@ -63,6 +63,8 @@ export interface AgentInsight {
   sessionId?: string;
   transcriptPath?: string;
   resumeCommand?: string;
+  /** The tmux pane Claude Code's session registry names for the process (`%<n>`). */
+  tmuxPane?: string;
 }
 
 /** A synthetic event and the agent (InsightAgent.key) it belongs to. */
@@ -135,12 +137,13 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
         : { live: false };
     const estimateRuns = agent.estimateRuns && !registry.live;
     // The registry's idle edge: read the tail now, so an ESC ends the run as interrupted, not succeeded.
-    if (registry.event?.kind === "succeeded") watch.readAt = -Infinity;
+    if (registry.event?.kind === "succeeded" || registry.idleEdge !== undefined) watch.readAt = -Infinity;
     await locate(ctx, watch, t);
     const read = await readIfChanged(ctx, watch, t);
     const transcriptEvents = estimateFrom(ctx, watch, { read, estimateRuns, t, now }, events);
     events.push(...mergeRegistryEvents(registry, transcriptEvents, watch.summary?.interruption));
     const insight = await summaryInsight(ctx, watch, registry.sessionId, t);
+    if (registry.tmuxPane !== undefined) insight.tmuxPane = registry.tmuxPane;
     if (agent.provider === "claude-code")
       insight.usage = await pollStatusline(ctx.source, options.paths.statuslineDir, agent, watch.statusline);
     insight.resumeCommand = agentResumeCommand({

@@ -2,8 +2,9 @@
 // only when the file's (mtime, size) changed. Reads go through the TranscriptSource like every insight.
 import path from "node:path";
 import { sanitizeCwd, syntheticId, type AgentEvent } from "@mytty-bar/protocol";
-import { parseRegistryRecord, registryEvent, registryMatches } from "./claude-registry.js";
-import { REGISTRY_HOOKS, REGISTRY_MAX_BYTES, type RegistryRecord, type RegistryRun } from "./claude-registry.js";
+import { hookedIdleEdge, interruptedEvent, parseRegistryRecord, registryEvent } from "./claude-registry.js";
+import { registryMatches, REGISTRY_HOOKS, REGISTRY_MAX_BYTES } from "./claude-registry.js";
+import type { RegistryInput, RegistryRecord, RegistryRun } from "./claude-registry.js";
 
 export type { RegistryRun };
 import type { FileStamp, TranscriptSource } from "./source.js";
@@ -29,6 +30,10 @@ export interface RegistryResult {
   live: boolean;
   sessionId?: string;
   event?: AgentEvent;
+  /** With hooks: the registry went idle under a working run; the transcript's ESC rule decides (mergeRegistryEvents). */
+  idleEdge?: RegistryInput;
+  /** The tmux pane the record names (`%<n>`). */
+  tmuxPane?: string;
 }
 
 /** `<config dir>/sessions/<pid>.json` for exactly this pid: never a directory listing. */
@@ -53,7 +58,7 @@ export async function readRegistry(
   if (watch.stamp === undefined || watch.stamp.mtimeMs !== stamp.mtimeMs || watch.stamp.size !== stamp.size) {
     const text = await source.readText(file, REGISTRY_MAX_BYTES).catch(() => undefined);
     watch.stamp = stamp;
-    watch.record = text !== undefined ? parseRegistryRecord(text) : undefined;
+    watch.record = text !== undefined ? parseRegistryRecord(text, stamp.mtimeMs) : undefined;
   }
   const record = watch.record;
   return record !== undefined && registryMatches(record, agent.pid, agent.startTime) ? record : undefined;
@@ -70,15 +75,23 @@ export async function pollRegistry(
   const record = await readRegistry(source, claudeDir, agent, watch);
   if (record === undefined) return { live: false };
   const cwd = agent.cwd ?? sanitizeCwd(record.cwd);
-  const event = registryEvent({ record, run: agent.run, estimateRuns: agent.estimateRuns, cwd, now });
-  return { live: record.status !== undefined, sessionId: record.sessionId, ...(event !== undefined ? { event } : {}) };
+  const input: RegistryInput = { record, run: agent.run, estimateRuns: agent.estimateRuns, cwd, now };
+  const event = registryEvent(input);
+  return {
+    live: record.status !== undefined,
+    sessionId: record.sessionId,
+    ...(event !== undefined ? { event } : {}),
+    ...(hookedIdleEdge(input) !== undefined ? { idleEdge: input } : {}),
+    ...(record.tmuxPane !== undefined ? { tmuxPane: record.tmuxPane } : {}),
+  };
 }
 
 /**
  * While the registry speaks for the agent it owns the run, and the transcript's only say is Claude Code's
  * ESC rule, at the registry's idle edge: when the tail (read afresh on that edge) ends in an interruption,
- * the run ends idle ("Interrupted") instead of succeeded. A transcript event keyed by its own prompt would
- * split the row into two runs, so none passes. Without a live record, transcript events pass unchanged.
+ * the run ends idle ("Interrupted") — instead of succeeded without hooks, instead of staying running with
+ * them. A transcript event keyed by its own prompt would split a hookless row into two runs, so none
+ * passes. Without a live record, transcript events pass unchanged.
  */
 export function mergeRegistryEvents(
   registry: RegistryResult,
@@ -87,7 +100,11 @@ export function mergeRegistryEvents(
 ): AgentEvent[] {
   if (!registry.live) return [...transcript];
   const own = registry.event;
-  if (own === undefined) return [];
+  if (own === undefined) {
+    const esc = registry.idleEdge !== undefined && interruption !== undefined;
+    const event = esc ? interruptedEvent(registry.idleEdge!, interruption) : undefined;
+    return event !== undefined ? [event] : [];
+  }
   if (own.kind !== "succeeded" || interruption === undefined) return [own];
   const id = syntheticId("claude-code", "registry", "interrupted", own.id, interruption.interruptedMessageId);
   return [{ ...own, id, kind: "idle", hook: REGISTRY_HOOKS.interrupted, message: "Interrupted" }];
