@@ -191,4 +191,21 @@ describe("engine core", () => {
     core.observeScan(scanOf([]), new Map(), t(2));
     expect(agentRows(core)).toEqual([]);
   });
+
+  it("places a hookless Claude Code on the pane its session registry names, when detect found none; detect's pane wins", () => {
+    const core = new EngineCore(300_000);
+    const bare = proc(200, 1, ["claude"], "pts/7");
+    const placed = agent(bare, "claude-code", { app: "tmux" }); // tmux did not answer, no TMUX_PANE read
+    core.observeScan(scanOf([claudeProc, bare], [claude, placed]), new Map(), t(0));
+    const key = (pid: number) => [...core.agents.values()].find((r) => r.pid === pid)!.key;
+    // What the insights poll read from fixtures/claude-sessions/v2.1.328-busy.json's `tmux` ("dev:@3.%7").
+    core.setInsight(key(200), { tmuxPane: "%7" }, undefined);
+    core.setInsight(key(100), { tmuxPane: "%7" }, undefined);
+    const pane = (pid: number) => agentRows(core).find((r) => r.pid === pid)?.terminal.tmuxPane;
+    expect(pane(200)).toBe("%7");
+    expect(pane(100)).toBe("%1");
+    // The next scan replaces the terminal with detect's again; the registry's pane stays.
+    core.observeScan(scanOf([claudeProc, bare], [claude, placed]), new Map(), t(5));
+    expect(pane(200)).toBe("%7");
+  });
 });
