@@ -150,7 +150,10 @@ describe.runIf(process.platform === "linux")("Claude Code session registry with 
     // Claude Code 2.1.328 in auto mode with its classifier unreachable: a "needs your choice" dialog, then
     // its own Bash approval, and no PermissionRequest hook. The file says so at once; a hook said input.
     const claude = await tmux.pane("claude-code", "auto-mode");
-    const ids = { session_id: "c1a0de00-0000-4000-8000-0000000000a1", prompt_id: "c1a0de00-0000-4000-8000-0000000000a2" };
+    const ids = {
+      session_id: "c1a0de00-0000-4000-8000-0000000000a1",
+      prompt_id: "c1a0de00-0000-4000-8000-0000000000a2",
+    };
     await claude.hook("UserPromptSubmit", fixture("claude-code", "UserPromptSubmit", ids));
     const choice = { ...ids, message: "Auto mode can't check actions right now. Claude needs your choice" };
     await claude.hook("Notification", fixture("claude-code", "Notification-agent_needs_input", choice));
@@ -177,7 +180,10 @@ describe.runIf(process.platform === "linux")("Claude Code session registry with 
   it("ESC mid-run: the registry's idle plus the transcript's interruption of the prompt ends the row Interrupted", async () => {
     const claude = await tmux.pane("claude-code", "escaped");
     // The transcript's own ids (fixtures/transcripts/claude/interrupted.jsonl): the prompt the ESC cut off.
-    const ids = { session_id: "5f0c2a9e-7d41-4b6a-9c3e-2b8f1e6d4a10", prompt_id: "c47e9b12-5a3d-4e08-b1f6-7d2c0a9e8b52" };
+    const ids = {
+      session_id: "5f0c2a9e-7d41-4b6a-9c3e-2b8f1e6d4a10",
+      prompt_id: "c47e9b12-5a3d-4e08-b1f6-7d2c0a9e8b52",
+    };
     const cwd = path.join(world.home, "service");
     await claude.hook("UserPromptSubmit", fixture("claude-code", "UserPromptSubmit", { ...ids, cwd }));
     const running = await rowInState(engine, claude, "running");
@@ -192,6 +198,10 @@ describe.runIf(process.platform === "linux")("Claude Code session registry with 
     const idle = { sessionId: ids.session_id, updatedAt: now, statusUpdatedAt: now };
     await writeRecord(world, "v2.1.328-idle", running.pid!, start, idle);
     const ended = await rowInState(engine, claude, "idle");
-    expect(ended).toMatchObject({ message: "Interrupted", runId: runId("claude-code", ids.prompt_id), attention: false });
+    expect(ended).toMatchObject({
+      message: "Interrupted",
+      runId: runId("claude-code", ids.prompt_id),
+      attention: false,
+    });
   }, 60_000);
 });

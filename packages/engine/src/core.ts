@@ -20,7 +20,15 @@ import type { JoinResult, ProcessInfo, ScanResult } from "@mytty-bar/detect";
 import { chainVerdict } from "./join.js";
 import { adoptSession, fallbackRef, joinedRef, markScanned } from "./routing.js";
 import type { LocalTabResult } from "./remote/local-tabs.js";
-import { recordFromRef, refOf, hintsOf, notePollActivity, withPane, type AgentRecord, type AgentRef } from "./agents.js";
+import {
+  recordFromRef,
+  refOf,
+  hintsOf,
+  notePollActivity,
+  withPane,
+  type AgentRecord,
+  type AgentRef,
+} from "./agents.js";
 import { disconnectEvent, pruneRecords, pruneRuns } from "./retention.js";
 import type { LogEntry, RunEntry } from "./log-entry.js";
 import { mergeChange, type Change } from "./change.js";

@@ -148,7 +148,12 @@ describe("registry in the inspector", () => {
     await fs.copyFile(path.join(fixtures, "claude-sessions", "v2.1.328-idle.json"), file);
     const promptId = "c47e9b12-5a3d-4e08-b1f6-7d2c0a9e8b52";
     // The last hook (PostToolBatch) came before the ESC.
-    const run = { runKey: promptId, state: "running" as const, updatedAt: "2026-12-02T09:30:40.000Z", sessionId: session };
+    const run = {
+      runKey: promptId,
+      state: "running" as const,
+      updatedAt: "2026-12-02T09:30:40.000Z",
+      sessionId: session,
+    };
     const hooked = agent({
       key: "pid:52710@218830476",
       pid: 52710,

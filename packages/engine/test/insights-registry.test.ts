@@ -254,7 +254,11 @@ describe("ESC with hooks installed and the registry live (Claude Code 2.1.328)",
   const NOW_328 = new Date(STATUS + 60_000);
   const input = (state: RegistryRun["state"], updatedAtMs: number, runKey = "prompt-1") => ({
     record: record("v2.1.328-idle"),
-    run: run(state, { runKey, sessionId: "9e4b1c7a-2d58-4f03-8b6e-1a7c3d5e9f20", updatedAt: new Date(updatedAtMs).toISOString() }),
+    run: run(state, {
+      runKey,
+      sessionId: "9e4b1c7a-2d58-4f03-8b6e-1a7c3d5e9f20",
+      updatedAt: new Date(updatedAtMs).toISOString(),
+    }),
     estimateRuns: false,
     now: NOW_328,
   });
