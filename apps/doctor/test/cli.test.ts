@@ -108,7 +108,7 @@ describe.concurrent("mytty-doctor", () => {
     expect(h.json("status").value.providers.find((p) => p.id === "claude-code")!.status).toBe("installed");
   });
 
-  it("gives Codex its failure, interrupt and session-end hooks too, and brings an older five-event install up to date", (t) => {
+  it("gives Codex its question, interrupt and session-end hooks too, and brings an older five-event install up to date", (t) => {
     const h = home(t);
     expect(h.run("install", "codex").code).toBe(0);
     const full = fs.readFileSync(h.codex, "utf8");
@@ -116,21 +116,21 @@ describe.concurrent("mytty-doctor", () => {
     expect(events(full)).toEqual([
       "SessionStart",
       "UserPromptSubmit",
+      "PreToolUse",
       "PermissionRequest",
       "PostToolUse",
       "Stop",
-      "StopFailure",
       "Interrupt",
       "SessionEnd",
     ]);
     // What an install of the five Mytty events looks like: those three missing.
     const parsed = JSON.parse(full) as { hooks: Record<string, unknown> };
-    for (const e of ["StopFailure", "Interrupt", "SessionEnd"]) delete parsed.hooks[e];
+    for (const e of ["PreToolUse", "Interrupt", "SessionEnd"]) delete parsed.hooks[e];
     fs.writeFileSync(h.codex, `${JSON.stringify(parsed, null, 2)}\n`);
     const codex = () => h.json("status").value.providers.find((p) => p.id === "codex")!;
     expect(codex()).toMatchObject({
       status: "needs-repair",
-      detail: "StopFailure: missing; Interrupt: missing; SessionEnd: missing",
+      detail: "PreToolUse: missing; Interrupt: missing; SessionEnd: missing",
     });
     expect(h.run("fix", "codex").code).toBe(0);
     expect(codex().status).toBe("installed");

@@ -94,6 +94,24 @@ const ROWS: Row[] = [
     expect: { kind: "input-requested", toolName: "request_user_input" },
   },
   {
+    rule: "codex PreToolUse request_user_input → input (its wait fires no hook of its own)",
+    provider: "codex",
+    fixture: "PreToolUse-request_user_input",
+    expect: { kind: "input-requested", toolName: "request_user_input", toolUseId: "call_q4Rt8Vn1" },
+  },
+  {
+    rule: "codex PostToolUse request_user_input → running (the question was answered)",
+    provider: "codex",
+    fixture: "PostToolUse-request_user_input",
+    expect: { kind: "running", toolName: "request_user_input", toolUseId: "call_q4Rt8Vn1" },
+  },
+  {
+    rule: "codex PreToolUse of any other tool is not a wait",
+    provider: "codex",
+    fixture: "PreToolUse",
+    expect: { ignored: "not-a-question-tool" },
+  },
+  {
     rule: "codex a non-empty direct message wins over the approval fallback",
     provider: "codex",
     fixture: "PermissionRequest",
