@@ -116,10 +116,10 @@ describe.concurrent("mytty-doctor", () => {
     expect(events(full)).toEqual([
       "SessionStart",
       "UserPromptSubmit",
-      "PreToolUse",
       "PermissionRequest",
       "PostToolUse",
       "Stop",
+      "PreToolUse",
       "Interrupt",
       "SessionEnd",
     ]);
@@ -307,6 +307,11 @@ describe.concurrent("mytty-doctor", () => {
     const plugin = path.join(h.home, ".config", "opencode", "plugins", "mytty-bar.js");
     const agDir = path.join(h.home, ".gemini", "config", "plugins", "mytty-bar");
     expect(fs.readFileSync(plugin, "utf8")).toContain('export default { id: "mytty-bar", server, setup };');
+    // The plugin file alone: no package.json beside it for OpenCode to install dependencies from.
+    expect(fs.readdirSync(path.join(h.home, ".config", "opencode"), { recursive: true }).sort()).toEqual([
+      "plugins",
+      path.join("plugins", "mytty-bar.js"),
+    ]);
     const hooks = JSON.parse(fs.readFileSync(path.join(agDir, "hooks.json"), "utf8")) as Record<
       string,
       Record<string, { command: string }[]>

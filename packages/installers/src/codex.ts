@@ -15,10 +15,10 @@ import { HELD_HOOK_TIMEOUT_SECONDS } from "./constants.js";
 export const CODEX_EVENTS = [
   "SessionStart",
   "UserPromptSubmit",
-  "PreToolUse",
   "PermissionRequest",
   "PostToolUse",
   "Stop",
+  "PreToolUse",
   "Interrupt",
   "SessionEnd",
 ] as const;

@@ -23,10 +23,10 @@ describe("Codex hooks.json", () => {
     expect(timeouts).toEqual({
       SessionStart: 5,
       UserPromptSubmit: 5,
-      PreToolUse: 5,
       PermissionRequest: 330,
       PostToolUse: 5,
       Stop: 5,
+      PreToolUse: 5,
       Interrupt: 3,
       SessionEnd: 3,
     });

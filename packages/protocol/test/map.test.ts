@@ -597,6 +597,12 @@ const ROWS: Row[] = [
     expect: { ignored: "not-a-user-message" },
   },
   {
+    rule: "opencode the user message's summary update (after session.idle) is not a new prompt",
+    provider: "opencode",
+    fixture: "message.updated-summary",
+    expect: { ignored: "summary-update" },
+  },
+  {
     rule: "opencode permission.asked → approval, message from permission + patterns",
     provider: "opencode",
     fixture: "permission.asked",
