@@ -863,6 +863,18 @@ const ROWS: Row[] = [
     expect: { kind: "succeeded", runKey: GEMINI, sessionId: GEMINI },
   },
   {
+    rule: "gemini AfterAgent without response text (Esc or an API error, 0.61.0) → idle, not succeeded",
+    provider: "antigravity",
+    fixture: "gemini-AfterAgent-no-response",
+    event: null,
+    expect: {
+      kind: "idle",
+      runKey: GEMINI,
+      sessionId: GEMINI,
+      message: "Ended without a response (stopped, or an API error)",
+    },
+  },
+  {
     rule: "gemini SessionEnd → disconnected",
     provider: "antigravity",
     fixture: "gemini-SessionEnd",

@@ -1,0 +1,45 @@
+// The dashboard names an agent one way: the "Needs you" line and the agent row both say "Gemini CLI".
+import { createElement } from "react";
+import { renderToString } from "ink";
+import { SnapshotSchema } from "@mytty-bar/engine";
+import { describe, expect, it } from "vitest";
+import { Dashboard } from "../src/tui/dashboard.js";
+import { tuiRows } from "../src/tui/model.js";
+import { AT, busySnapshot, geminiDone } from "./fixtures/snapshots.js";
+
+describe("agent names in the TUI dashboard", () => {
+  it("says Gemini CLI on the Needs you line of a Gemini CLI agent, as its row does", () => {
+    const base = busySnapshot();
+    const gemini = { ...geminiDone, variant: "gemini" as const, state: "waiting-approval" as const };
+    const snapshot = SnapshotSchema.parse({
+      ...base,
+      agents: [gemini],
+      attention: [
+        {
+          id: "ev-approval-g",
+          kind: "approval-request",
+          provider: "antigravity",
+          runId: "run-g2",
+          message: "Tool Confirm Shell Command requires execution",
+          createdAt: AT,
+          agentId: gemini.id,
+          actionable: true,
+        },
+      ],
+    });
+    const frame = renderToString(
+      createElement(Dashboard, {
+        snapshot,
+        rows: tuiRows(snapshot),
+        selectedKey: undefined,
+        now: Date.parse(AT),
+        status: "",
+        lowContextPercent: 30,
+        meters: { display: "left", lowUsagePercent: 10 },
+      }),
+      { columns: 400 },
+    );
+    expect(frame).toContain("Gemini CLI — Tool Confirm Shell Command requires execution");
+    expect(frame).not.toContain("Antigravity");
+  });
+});
