@@ -108,7 +108,7 @@ describe.concurrent("mytty-doctor", () => {
     expect(h.json("status").value.providers.find((p) => p.id === "claude-code")!.status).toBe("installed");
   });
 
-  it("gives Codex its failure, interrupt and session-end hooks too, and brings an older five-event install up to date", (t) => {
+  it("gives Codex its question, interrupt and session-end hooks too, and brings an older five-event install up to date", (t) => {
     const h = home(t);
     expect(h.run("install", "codex").code).toBe(0);
     const full = fs.readFileSync(h.codex, "utf8");
@@ -119,18 +119,18 @@ describe.concurrent("mytty-doctor", () => {
       "PermissionRequest",
       "PostToolUse",
       "Stop",
-      "StopFailure",
+      "PreToolUse",
       "Interrupt",
       "SessionEnd",
     ]);
     // What an install of the five Mytty events looks like: those three missing.
     const parsed = JSON.parse(full) as { hooks: Record<string, unknown> };
-    for (const e of ["StopFailure", "Interrupt", "SessionEnd"]) delete parsed.hooks[e];
+    for (const e of ["PreToolUse", "Interrupt", "SessionEnd"]) delete parsed.hooks[e];
     fs.writeFileSync(h.codex, `${JSON.stringify(parsed, null, 2)}\n`);
     const codex = () => h.json("status").value.providers.find((p) => p.id === "codex")!;
     expect(codex()).toMatchObject({
       status: "needs-repair",
-      detail: "StopFailure: missing; Interrupt: missing; SessionEnd: missing",
+      detail: "PreToolUse: missing; Interrupt: missing; SessionEnd: missing",
     });
     expect(h.run("fix", "codex").code).toBe(0);
     expect(codex().status).toBe("installed");
@@ -307,6 +307,11 @@ describe.concurrent("mytty-doctor", () => {
     const plugin = path.join(h.home, ".config", "opencode", "plugins", "mytty-bar.js");
     const agDir = path.join(h.home, ".gemini", "config", "plugins", "mytty-bar");
     expect(fs.readFileSync(plugin, "utf8")).toContain('export default { id: "mytty-bar", server, setup };');
+    // The plugin file alone: no package.json beside it for OpenCode to install dependencies from.
+    expect(fs.readdirSync(path.join(h.home, ".config", "opencode"), { recursive: true }).sort()).toEqual([
+      "plugins",
+      path.join("plugins", "mytty-bar.js"),
+    ]);
     const hooks = JSON.parse(fs.readFileSync(path.join(agDir, "hooks.json"), "utf8")) as Record<
       string,
       Record<string, { command: string }[]>

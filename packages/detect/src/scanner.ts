@@ -145,10 +145,16 @@ export function createScanner(options: ScannerOptions = {}): Scanner {
     if (!start) return { tty: null, terminal: {} };
     const chain = table.ancestry(start);
     let hit: { p: ProcessInfo; c: Classification; via: DetectionVia } | undefined;
-    for (const p of chain) {
+    for (const [i, p] of chain.entries()) {
       const c = cache.full(p);
       if (c) {
         hit = { p, c, via: "process" };
+        // A launcher and the binary it starts are one agent (Codex's npm `node …/codex.js` runs the
+        // native `…/codex`): the outermost of them, on the same tty, is the one the scan shows.
+        for (const parent of chain.slice(i + 1)) {
+          if (parent.tty !== p.tty || cache.full(parent)?.provider !== c.provider) break;
+          hit = { p: parent, c: cache.full(parent)!, via: "process" };
+        }
         break;
       }
     }

@@ -55,3 +55,47 @@ describe("hook join against the last scan", () => {
     expect(counts.lists).toBe(2);
   });
 });
+
+describe("Codex's npm launcher and its native binary (observed with Codex 0.169/0.171, `--no-daemon`)", () => {
+  const npm = "/home/sam/.npm-global/lib/node_modules/@openai/codex";
+  // The shell at pid 300 gave the terminal to the launcher's group; the launcher runs the native binary,
+  // whose hooks run under `$SHELL -lc`.
+  const group = (pid: number, ppid: number, argv: string[]): ProcessInfo => ({
+    ...row(pid, ppid, argv),
+    pgid: 600,
+    tpgid: 600,
+  });
+  const rows = [
+    row(1, 0, ["init"], null),
+    { ...row(300, 1, ["-bash"]), tpgid: 600 },
+    group(600, 300, ["node", `${npm}/bin/codex.js`]),
+    group(601, 600, [`${npm}/node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/codex/codex`]),
+    group(602, 601, ["/bin/bash", "-lc", "exec '/home/sam/.local/share/mytty-bar/bin/mytty-bar-hook' codex"]),
+  ];
+
+  it("are one agent: the hook joins the launcher the scan shows, not a second row for the binary", async () => {
+    const { source } = machine(rows, true);
+    const scanner = createScanner({ source, effects: noTmux });
+    const scan = await scanner.scan();
+    expect(scan.agents.map((a) => [a.pid, a.provider])).toEqual([[600, "codex"]]);
+    expect((await scanner.join(602, scan.processes)).agent).toMatchObject({
+      pid: 600,
+      provider: "codex",
+      tty: "pts/9",
+    });
+  });
+
+  it("stops at a process that is not that agent: a Codex run from Claude Code's shell stays its own", async () => {
+    const nested = [
+      row(1, 0, ["init"], null),
+      row(700, 1, ["claude"]),
+      row(701, 700, ["/bin/bash", "-c", "codex exec 'fix it'"]),
+      row(702, 701, [`${npm}/node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/codex/codex`]),
+      row(703, 702, ["/bin/bash", "-lc", "exec '/home/sam/.local/share/mytty-bar/bin/mytty-bar-hook' codex"]),
+    ];
+    const { source } = machine(nested, true);
+    const scanner = createScanner({ source, effects: noTmux });
+    const scan = await scanner.scan();
+    expect((await scanner.join(703, scan.processes)).agent).toMatchObject({ pid: 702, provider: "codex" });
+  });
+});

@@ -18,7 +18,7 @@ import {
 } from "@mytty-bar/protocol";
 import type { JoinResult, ProcessInfo, ScanResult } from "@mytty-bar/detect";
 import { chainVerdict } from "./join.js";
-import { adoptSession, fallbackRef, joinedRef, markScanned } from "./routing.js";
+import { adoptSession, fallbackRef, joinedRef, markScanned, paneAgent } from "./routing.js";
 import type { LocalTabResult } from "./remote/local-tabs.js";
 import {
   recordFromRef,
@@ -133,7 +133,14 @@ export class EngineCore {
     }
     const hints = hintsOf(envelope);
     let ref: AgentRef;
-    if (verdict.use === "agent" && joined?.agent) {
+    // A tty-less process of the provider ran the hook (Codex's TUI hands its thread to a setsid
+    // `codex app-server --managed-daemon`, which inherits TMUX_PANE): the event is the pane's agent's.
+    const pane =
+      verdict.use === "agent" && joined?.agent?.tty === null ? paneAgent(this, event, envelope, host) : undefined;
+    if (pane) {
+      ref = refOf(pane);
+      adoptSession({ records: this.records, owners: this.owners, sessions: this.bySession }, event, ref, now);
+    } else if (verdict.use === "agent" && joined?.agent) {
       ref = joinedRef(this.records, joined.agent, joined.terminal, hints, host);
       adoptSession({ records: this.records, owners: this.owners, sessions: this.bySession }, event, ref, now);
     } else {

@@ -18,6 +18,29 @@ import {
 } from "./agents.js";
 import type { EngineCore } from "./core.js";
 
+/** The one live agent of the event's provider in the hook's tmux pane (TMUX_PANE, on TMUX's server), if exactly one. */
+export function paneAgent(
+  core: Pick<EngineCore, "agents">,
+  event: AgentEvent,
+  envelope: SpoolEnvelope,
+  host?: string,
+): AgentRecord | undefined {
+  const pane = envelope.env.tmux_pane;
+  if (pane === undefined) return undefined;
+  // Pane ids repeat across tmux servers: TMUX ("<socket>,<pid>,<session>") names the server.
+  const socket = envelope.env.tmux?.split(",")[0];
+  const inPane = [...core.agents.values()].filter(
+    (a) =>
+      a.alive &&
+      a.pid !== null &&
+      a.provider === event.provider &&
+      a.host === host &&
+      a.terminal.tmuxPane === pane &&
+      (socket === undefined || a.terminal.tmuxSocket === undefined || a.terminal.tmuxSocket === socket),
+  );
+  return inPane.length === 1 ? inPane[0] : undefined;
+}
+
 /** The chain found no agent of the event's provider: session, run, tmux pane, then cwd decide. */
 export function fallbackRef(
   core: Pick<EngineCore, "agents" | "sessions" | "runOwner">,
@@ -36,13 +59,8 @@ export function fallbackRef(
   const live = [...core.agents.values()].filter(
     (a) => a.alive && a.pid !== null && a.provider === event.provider && a.host === host,
   );
-  // Pane ids repeat across tmux servers: TMUX ("<socket>,<pid>,<session>") names the server.
-  const pane = envelope.env.tmux_pane;
-  const socket = envelope.env.tmux?.split(",")[0];
-  const sameServer = (a: AgentRecord) =>
-    socket === undefined || a.terminal.tmuxSocket === undefined || a.terminal.tmuxSocket === socket;
-  const inPane = pane !== undefined ? live.filter((a) => a.terminal.tmuxPane === pane && sameServer(a)) : [];
-  if (inPane.length === 1) return refOf(inPane[0]!);
+  const inPane = paneAgent(core, event, envelope, host);
+  if (inPane) return refOf(inPane);
   const cwd = event.cwd ?? envelope.cwd;
   const inCwd = cwd !== undefined ? live.filter((a) => a.processCwd === cwd) : [];
   if (inCwd.length === 1) return refOf(inCwd[0]!);

@@ -85,6 +85,40 @@ describe("engine core", () => {
     expect(agentRows(core).map((r) => [r.id, r.state])).toEqual([["claude-code-100", "running"]]);
   });
 
+  it("puts a hook the tty-less Codex app-server daemon ran on the Codex agent of the pane it inherited", () => {
+    // Observed with Codex 0.169/0.171: the TUI in pane %2 hands its thread to a setsid
+    // `codex app-server --managed-daemon` (no tty, TMUX_PANE inherited); hooks are the daemon's children.
+    const core = new EngineCore(300_000);
+    const tui = proc(200, 1, ["node", "/home/sam/.npm-global/lib/node_modules/@openai/codex/bin/codex.js"], "pts/4");
+    const daemon = proc(300, 1, ["/home/sam/.npm-global/bin/codex", "app-server", "--managed-daemon"]);
+    const tuiAgent = agent(tui, "codex", { app: "tmux", tmuxPane: "%2", tmuxSocket: "/tmp/tmux-1000/default" });
+    core.observeScan(scanOf([tui, daemon], [tuiAgent]), new Map(), t(0));
+    const env = { tmux_pane: "%2", tmux: "/tmp/tmux-1000/default,77,0" };
+    const daemonAgent = agent(daemon, "codex");
+    for (const [name, at] of [
+      ["UserPromptSubmit", 1],
+      ["PermissionRequest", 2],
+    ] as const) {
+      feed(core, spool("codex", payload("codex", name), { ppid: 300, env }), t(at), {
+        agent: daemonAgent,
+        tty: null,
+        terminal: {},
+      });
+    }
+    expect(agentRows(core).map((r) => [r.id, r.tty, r.state])).toEqual([["codex-200", "pts/4", "waiting-approval"]]);
+  });
+
+  it("keeps a tty-less agent's own row when no agent of its provider is in the pane it names", () => {
+    const core = new EngineCore(300_000);
+    const daemon = proc(300, 1, ["/home/sam/.npm-global/bin/codex", "app-server", "--managed-daemon"]);
+    feed(core, spool("codex", payload("codex", "UserPromptSubmit"), { ppid: 300, env: { tmux_pane: "%9" } }), t(1), {
+      agent: agent(daemon, "codex"),
+      tty: null,
+      terminal: {},
+    });
+    expect(agentRows(core).map((r) => [r.id, r.state])).toEqual([["codex-300", "running"]]);
+  });
+
   it("tells the same pane id on two tmux servers apart by the TMUX socket", () => {
     const core = new EngineCore(300_000);
     const other = proc(150, 1, ["claude"], "pts/9");

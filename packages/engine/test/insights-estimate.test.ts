@@ -1,4 +1,5 @@
 // Turns → synthetic events: the same run ids the hooks use, settle rule, baseline, ESC idempotence.
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { applyEvent, emptyTracker, runId, syntheticId } from "@mytty-bar/protocol";
 import type { AgentEvent } from "@mytty-bar/protocol";
@@ -7,10 +8,13 @@ import {
   emptyEstimate,
   estimateEvents,
   exitedEvent,
+  nodeTranscriptSource,
+  transcriptEvent,
   type EstimateInput,
   type EstimateState,
   type Turn,
 } from "../src/insights/index.js";
+import { DEFAULT_HEAD_BYTES, DEFAULT_TAIL_BYTES, readCodex } from "../src/insights/read.js";
 
 const now = new Date("2026-11-29T10:00:00.000Z");
 const base = { provider: "claude-code" as const, estimateRuns: true, settled: true, sessionId: "s1", now };
@@ -149,5 +153,53 @@ describe("process lifecycle events", () => {
       message: "Process exited",
     });
     expect(exitedEvent({ provider: "codex", processTag: "43@2", runKey: "t7", now }).id).not.toBe(exited.id);
+  });
+});
+
+describe("a Codex API error, which fires no hook (Codex 0.169/0.171 have no StopFailure)", () => {
+  const fixture = fileURLToPath(
+    new URL(
+      "../../../fixtures/transcripts/codex/rollout-2026-12-01T10-15-00-019d9a10-3b2c-7d40-8e51-6f7a8b9c0d1e.jsonl",
+      import.meta.url,
+    ),
+  );
+  const TURN = "019d9a10-5c31-7e52-9f63-7a8b9c0d1e2f";
+
+  it("ends the hook-started turn failed with the rollout's error message, once", async () => {
+    const source = nodeTranscriptSource();
+    const stamp = (await source.stat(fixture))!;
+    const summary = await readCodex(source, fixture, stamp, undefined, {
+      tailBytes: DEFAULT_TAIL_BYTES,
+      headBytes: DEFAULT_HEAD_BYTES,
+    });
+    expect(summary.turns).toEqual([
+      {
+        key: TURN,
+        status: "failed",
+        endedBy: "2026-12-01T10:15:41.500Z",
+        errorMessage: "unexpected status 502 Bad Gateway: upstream connect error",
+      },
+    ]);
+    // What UserPromptSubmit put there: the run of turn_id, running.
+    let tracker = applyEvent(
+      emptyTracker(),
+      transcriptEvent({
+        provider: "codex",
+        kind: "started",
+        runKey: TURN,
+        id: "hook-started",
+        hook: "UserPromptSubmit",
+        now,
+      }),
+    ).state;
+    const input = { provider: "codex" as const, turns: summary.turns, failure: summary.failure, estimateRuns: false };
+    const result = step(emptyEstimate(), input);
+    expect(result.events).toHaveLength(1);
+    for (const event of result.events) tracker = applyEvent(tracker, event).state;
+    expect(tracker.runs[runId("codex", TURN)]).toMatchObject({
+      state: "failed",
+      message: "unexpected status 502 Bad Gateway: upstream connect error",
+    });
+    expect(step(result.state, input).events).toEqual([]);
   });
 });

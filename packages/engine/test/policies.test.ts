@@ -137,6 +137,20 @@ describe("notification policy", () => {
     ]);
   });
 
+  it("calls a Gemini CLI agent Gemini CLI, as its row does, not by the provider it shares with Antigravity", () => {
+    const agent = row("antigravity-9", "waiting-approval", true, {
+      provider: "antigravity",
+      variant: "gemini",
+      terminal: { tmuxPane: "%4" },
+    });
+    const approval = item("g1", "approval-request", T0, {
+      provider: "antigravity",
+      message: "Tool Confirm Shell Command requires execution",
+    });
+    const { notices } = decideNotices([{ item: approval, agent }], settings, emptyNotifyHistory(), now);
+    expect(notices.map((n) => n.title)).toEqual(["Gemini CLI needs approval"]);
+  });
+
   it("names the watched host an agent runs on", () => {
     const agent = row("claude-code-7@devbox", "waiting-approval", true, {
       host: "devbox",

@@ -7,9 +7,10 @@ import { helperCommand } from "./text.js";
 import { HELD_HOOK_TIMEOUT_SECONDS } from "./constants.js";
 
 /**
- * Beyond Mytty's five: StopFailure (a turn ended by an API error → failed), Interrupt (Esc → idle) and
- * SessionEnd (→ disconnected). A Codex too old to know one ignores it silently (docs/providers.md#codex),
- * so unlike Claude Code no version check is needed.
+ * Beyond Mytty's five: PreToolUse for `request_user_input` only (its wait fires no hook of its own,
+ * openai/codex#40164), Interrupt (Esc → idle) and SessionEnd (→ disconnected). A Codex too old to know one
+ * ignores it silently (docs/providers.md#codex), so unlike Claude Code no version check is needed. No
+ * StopFailure: Codex 0.169/0.171 do not dispatch it; an API error comes from the rollout file instead.
  */
 export const CODEX_EVENTS = [
   "SessionStart",
@@ -17,13 +18,17 @@ export const CODEX_EVENTS = [
   "PermissionRequest",
   "PostToolUse",
   "Stop",
-  "StopFailure",
+  "PreToolUse",
   "Interrupt",
   "SessionEnd",
 ] as const;
 
+/** Codex matches a regex against the tool name: only the question tool's PreToolUse is a wait. */
+export const CODEX_MATCHERS: Readonly<Record<string, string>> = { PreToolUse: "^request_user_input$" };
+
 /**
- * The hook events Codex dispatches (its hook config and generated schemas, docs/providers.md, Codex).
+ * The hook events Codex dispatches (0.169/0.171: its hook config and generated schemas, docs/providers.md,
+ * Codex). StopFailure is not one of them although older schemas name it.
  * An entry of ours under any other name never runs, and status says so.
  */
 export const CODEX_DISPATCHED_EVENTS: readonly string[] = [
@@ -38,8 +43,9 @@ export const CODEX_DISPATCHED_EVENTS: readonly string[] = [
   "SubagentStart",
   "SubagentStop",
   "Stop",
-  "StopFailure",
   "Interrupt",
+  "PreModelRequest",
+  "PostModelRequest",
 ];
 
 /** Codex clamps these to 3 s and warns about a larger value on every start; what we write is what it runs. */
@@ -61,7 +67,11 @@ export function codexSpec(paths: Paths, configToml?: string | null): HookJsonSpe
     // serde_json: strict JSON; a file that fails it contributes no hooks at all (docs/providers.md, Codex).
     grammar: { comments: false, host: "Codex", onError: "loads none of its hooks" },
     allowedRootKeys: ["description", "hooks"],
-    events: CODEX_EVENTS.map((name) => ({ name, handler: handler(name) })),
+    events: CODEX_EVENTS.map((name) =>
+      CODEX_MATCHERS[name] !== undefined
+        ? { name, matcher: CODEX_MATCHERS[name], handler: handler(name) }
+        : { name, handler: handler(name) },
+    ),
     undispatched: (event) =>
       CODEX_DISPATCHED_EVENTS.includes(event)
         ? undefined

@@ -48,6 +48,7 @@ export {
   codexHooksSwitchedOff,
   CODEX_EVENTS,
   CODEX_DISPATCHED_EVENTS,
+  CODEX_MATCHERS,
   CODEX_TIMEOUT_CAPS,
 } from "./codex.js";
 export { cursorSpec, CURSOR_ANSWERS, CURSOR_DEFAULT_ANSWER, CURSOR_EVENTS } from "./cursor.js";

@@ -48,6 +48,8 @@ const KILL_AFTER_MS = 3000;
 // The helper keeps 1 MiB of a payload; a bigger event goes with its type and ids only.
 const MAX_ENVELOPE_CHARS = 512 * 1024;
 const runs = new Map();
+// The run each session ended last: OpenCode updates that user message again after session.idle.
+const ended = new Map();
 let queue = Promise.resolve();
 
 function forward(text) {
@@ -124,7 +126,11 @@ async function onEvent(event) {
   // The run id changes with every prompt: 1.x names it by the user message, 2.x by the execution's start.
   const info = isObject(body.info) ? body.info : {};
   const userMessage = event.type === "message.updated" && event.properties !== undefined && info.role === "user";
-  if (userMessage && typeof info.id === "string") runs.set(sessionID, info.id);
+  if (userMessage && typeof info.id === "string") {
+    // The finished turn's own message, updated with its diff summary: not a new prompt.
+    if (ended.get(sessionID) === info.id) return;
+    runs.set(sessionID, info.id);
+  }
   if (event.type === "session.execution.started") {
     runs.set(sessionID, typeof event.id === "string" ? event.id : sessionID + "-" + Date.now());
   }
@@ -133,7 +139,10 @@ async function onEvent(event) {
   if (runId === undefined) return;
   if (HELD.has(event.type) && isString(body.id) && canReply(event.type)) await hold(event.type, body, envelope(runId, event));
   else await forward(envelope(runId, event));
-  if (RUN_ENDS.has(event.type)) runs.delete(sessionID);
+  if (RUN_ENDS.has(event.type)) {
+    ended.set(sessionID, runId);
+    runs.delete(sessionID);
+  }
 }
 
 // One event at a time, in order: a reply must never overtake its request.

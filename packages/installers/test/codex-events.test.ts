@@ -26,7 +26,7 @@ describe("Codex hooks.json", () => {
       PermissionRequest: 330,
       PostToolUse: 5,
       Stop: 5,
-      StopFailure: 5,
+      PreToolUse: 5,
       Interrupt: 3,
       SessionEnd: 3,
     });
@@ -34,6 +34,49 @@ describe("Codex hooks.json", () => {
 
   it("installs only events Codex dispatches", () => {
     expect(CODEX_EVENTS.filter((e) => !CODEX_DISPATCHED_EVENTS.includes(e))).toEqual([]);
+  });
+
+  it("knows the event list of Codex 0.169/0.171, which has no StopFailure", () => {
+    expect([...CODEX_DISPATCHED_EVENTS].sort()).toEqual(
+      [
+        "PreToolUse",
+        "PermissionRequest",
+        "PostToolUse",
+        "PreCompact",
+        "PostCompact",
+        "SessionStart",
+        "SessionEnd",
+        "UserPromptSubmit",
+        "SubagentStart",
+        "SubagentStop",
+        "Stop",
+        "Interrupt",
+        "PreModelRequest",
+        "PostModelRequest",
+      ].sort(),
+    );
+  });
+
+  it("hooks PreToolUse for request_user_input only, and every tool's PostToolUse", () => {
+    const written = JSON.parse(installText(null, codexSpec(paths))!) as {
+      hooks: Record<string, { matcher?: string }[]>;
+    };
+    expect(written.hooks.PreToolUse!.map((g) => g.matcher)).toEqual(["^request_user_input$"]);
+    expect(written.hooks.PostToolUse!.map((g) => g.matcher)).toEqual([undefined]);
+  });
+
+  it("calls an older install's StopFailure entry one that never runs, and fix takes it out", () => {
+    const installed = JSON.parse(installText(null, codexSpec(paths))!) as { hooks: Record<string, unknown> };
+    installed.hooks.StopFailure = installed.hooks.Stop;
+    const old = JSON.stringify(installed, null, 2);
+    const plan = planHookJson(codexSpec(paths), old, none);
+    expect(plan.status).toBe("needs-repair");
+    expect(plan.detail).toBe(
+      "StopFailure: Codex does not fire StopFailure (not one of its hook events), so this entry never runs",
+    );
+    const fixed = JSON.parse(installText(old, codexSpec(paths))!) as { hooks: Record<string, unknown> };
+    expect(Object.keys(fixed.hooks)).not.toContain("StopFailure");
+    expect(planHookJson(codexSpec(paths), JSON.stringify(fixed, null, 2), none).status).toBe("installed");
   });
 
   it("repairs an older install whose SessionEnd asked for more than Codex runs", () => {

@@ -49,7 +49,7 @@ describe("JSON hook edits", () => {
         codexSpec(paths)
           .events.map(
             (e) =>
-              `\t\t"${e.name}": [\r\n\t\t\t{\r\n\t\t\t\t"hooks": [\r\n\t\t\t\t\t{\r\n\t\t\t\t\t\t"type": "command",\r\n\t\t\t\t\t\t"command": ${JSON.stringify(`exec '${paths.helper}' codex${e.name === "PermissionRequest" ? " PermissionRequest" : ""}`)},\r\n\t\t\t\t\t\t"timeout": ${e.handler.timeout}\r\n\t\t\t\t\t}\r\n\t\t\t\t]\r\n\t\t\t}\r\n\t\t]`,
+              `\t\t"${e.name}": [\r\n\t\t\t{\r\n${e.matcher !== undefined ? `\t\t\t\t"matcher": ${JSON.stringify(e.matcher)},\r\n` : ""}\t\t\t\t"hooks": [\r\n\t\t\t\t\t{\r\n\t\t\t\t\t\t"type": "command",\r\n\t\t\t\t\t\t"command": ${JSON.stringify(`exec '${paths.helper}' codex${e.name === "PermissionRequest" ? " PermissionRequest" : ""}`)},\r\n\t\t\t\t\t\t"timeout": ${e.handler.timeout}\r\n\t\t\t\t\t}\r\n\t\t\t\t]\r\n\t\t\t}\r\n\t\t]`,
           )
           .join(",\r\n") +
         "\r\n\t}\r\n}",

@@ -7,10 +7,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { opencodePluginText, resolvePaths, type Paths } from "@mytty-bar/installers";
 import { EventStream, load117, load118, load2, type Mod } from "./helpers/opencode-loaders.js";
+
+const fixture = (name: string) =>
+  path.join(path.dirname(fileURLToPath(import.meta.url)), "../../../fixtures/payloads/opencode", name);
 
 let tmp: string;
 let paths: Paths;
@@ -61,6 +64,15 @@ const userMessage = (id: string, sessionID = "ses_1") =>
   v1("message.updated", { info: { id, sessionID, role: "user" } });
 
 describe("the file the doctor writes", () => {
+  it("imports only Node built-ins, so OpenCode has no dependency of ours to install", async () => {
+    await importPlugin();
+    const text = fs.readFileSync(paths.opencodePlugin, "utf8");
+    const specifiers = [
+      ...text.matchAll(/\bfrom\s+["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']|\brequire\s*\(\s*["']([^"']+)["']/g),
+    ].map((m) => m[1] ?? m[2] ?? m[3]);
+    expect(specifiers).toEqual(["node:child_process"]);
+  });
+
   it("has one export, a default { id: string, setup: function, server: function }", async () => {
     const mod = await importPlugin();
     expect(Object.keys(mod)).toEqual(["default"]);
@@ -87,6 +99,25 @@ describe.each([
       ["msg_u1", "message.updated"],
       ["msg_u1", "message.updated"],
       ["msg_u1", "session.idle"],
+    ]);
+  });
+
+  it("does not restart a finished turn when OpenCode updates its user message after session.idle", async () => {
+    const hooks = await load(await importPlugin());
+    const event = (e: unknown) => hooks[0]!.event!({ event: e });
+    // What OpenCode 1.18.33 sends: the turn's user message again, now with its diff summary, ~150 ms after idle.
+    const summary = JSON.parse(fs.readFileSync(fixture("message.updated-summary.json"), "utf8")) as {
+      event: { properties: { info: { id: string; sessionID: string } } };
+    };
+    const { id, sessionID } = summary.event.properties.info;
+    await event(userMessage(id, sessionID));
+    await event(v1("session.idle", { sessionID }));
+    await event(summary.event);
+    await event(userMessage("msg_next", sessionID)); // the next prompt is a new run
+    expect(forwarded().map((p) => [p.run_id, p.event.type])).toEqual([
+      [id, "message.updated"],
+      [id, "session.idle"],
+      ["msg_next", "message.updated"],
     ]);
   });
 

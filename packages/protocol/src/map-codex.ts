@@ -30,6 +30,13 @@ export function mapCodex(payload: Record<string, unknown>): ProviderVerdict {
       return { ...base, kind: "idle" };
     case "UserPromptSubmit":
       return { ...base, kind: "started" };
+    case "PreToolUse": {
+      // Installed for request_user_input only: Codex waits for the answer without a hook of its own
+      // (openai/codex#40164); its PostToolUse puts the run back to running.
+      const toolName = sanitizeToolName(payload.tool_name);
+      if (toolName !== "request_user_input") return ignored("not-a-question-tool");
+      return { ...base, kind: "input-requested", toolName, toolUseId: sanitizeToolUseId(payload.tool_use_id) };
+    }
     case "PermissionRequest": {
       const toolName = sanitizeToolName(payload.tool_name);
       return { ...base, kind: requestKind(toolName), toolName };

@@ -4,6 +4,11 @@ import { sanitizeSessionId, sanitizeToolName } from "./hygiene.js";
 import { ignored, text } from "./map-common.js";
 import type { ProviderVerdict } from "./map-common.js";
 
+/** What Gemini CLI puts in `prompt_response` when the turn produced no text (`core/client.ts`). */
+export const NO_RESPONSE_TEXT = "[no response text]";
+/** The payload cannot tell a stop from an API error; the row says both. */
+const NO_RESPONSE_MESSAGE = "Ended without a response (stopped, or an API error)";
+
 /** A Gemini CLI payload (agy's plugin payloads have no `hook_event_name`). */
 export function isGeminiCliPayload(payload: Record<string, unknown>): boolean {
   return text(payload.hook_event_name) !== undefined;
@@ -30,7 +35,10 @@ export function mapGeminiCli(payload: Record<string, unknown>): ProviderVerdict 
     case "AfterTool":
       return { ...base, kind: "running", toolName: sanitizeToolName(payload.tool_name) };
     case "AfterAgent":
-      return { ...base, kind: "succeeded" };
+      // A turn without text (Esc, an API error: 0.61.0 fires AfterAgent for both) is over but did not finish.
+      return payload.prompt_response === NO_RESPONSE_TEXT
+        ? { ...base, kind: "idle", message: NO_RESPONSE_MESSAGE }
+        : { ...base, kind: "succeeded" };
     case "SessionEnd":
       return { ...base, kind: "disconnected" };
     default:

@@ -111,8 +111,12 @@ export function mapOpenCode(payload: Record<string, unknown>): ProviderVerdict {
     sanitizeSessionId(body.sessionID) ?? sanitizeSessionId(info.sessionID) ?? sanitizeSessionId(form.sessionID);
   const base: Base = { hook: type, sessionId, runKey: sanitizeId(envelope.data.run_id) };
 
-  if (type === "message.updated")
-    return info.role === "user" ? { ...base, kind: "started" } : ignored("not-a-user-message");
+  if (type === "message.updated") {
+    if (info.role !== "user") return ignored("not-a-user-message");
+    // OpenCode writes the turn's file diffs into the user message after the fact (~150 ms after
+    // session.idle in 1.18.33): the same message again, with `summary`, is not a new prompt.
+    return info.summary !== undefined ? ignored("summary-update") : { ...base, kind: "started" };
+  }
   if (type === "session.execution.started") return { ...base, kind: "started" };
   // An answered (or dismissed) request resumes the run; without this its end would be lost.
   if (RESUMES.has(type)) return { ...base, kind: "running" };

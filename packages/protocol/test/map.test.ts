@@ -94,6 +94,24 @@ const ROWS: Row[] = [
     expect: { kind: "input-requested", toolName: "request_user_input" },
   },
   {
+    rule: "codex PreToolUse request_user_input → input (its wait fires no hook of its own)",
+    provider: "codex",
+    fixture: "PreToolUse-request_user_input",
+    expect: { kind: "input-requested", toolName: "request_user_input", toolUseId: "call_q4Rt8Vn1" },
+  },
+  {
+    rule: "codex PostToolUse request_user_input → running (the question was answered)",
+    provider: "codex",
+    fixture: "PostToolUse-request_user_input",
+    expect: { kind: "running", toolName: "request_user_input", toolUseId: "call_q4Rt8Vn1" },
+  },
+  {
+    rule: "codex PreToolUse of any other tool is not a wait",
+    provider: "codex",
+    fixture: "PreToolUse",
+    expect: { ignored: "not-a-question-tool" },
+  },
+  {
     rule: "codex a non-empty direct message wins over the approval fallback",
     provider: "codex",
     fixture: "PermissionRequest",
@@ -579,6 +597,12 @@ const ROWS: Row[] = [
     expect: { ignored: "not-a-user-message" },
   },
   {
+    rule: "opencode the user message's summary update (after session.idle) is not a new prompt",
+    provider: "opencode",
+    fixture: "message.updated-summary",
+    expect: { ignored: "summary-update" },
+  },
+  {
     rule: "opencode permission.asked → approval, message from permission + patterns",
     provider: "opencode",
     fixture: "permission.asked",
@@ -837,6 +861,18 @@ const ROWS: Row[] = [
     fixture: "gemini-AfterAgent",
     event: null,
     expect: { kind: "succeeded", runKey: GEMINI, sessionId: GEMINI },
+  },
+  {
+    rule: "gemini AfterAgent without response text (Esc or an API error, 0.61.0) → idle, not succeeded",
+    provider: "antigravity",
+    fixture: "gemini-AfterAgent-no-response",
+    event: null,
+    expect: {
+      kind: "idle",
+      runKey: GEMINI,
+      sessionId: GEMINI,
+      message: "Ended without a response (stopped, or an API error)",
+    },
   },
   {
     rule: "gemini SessionEnd → disconnected",

@@ -4,15 +4,7 @@ import { SETTING_RANGES, type AgentRow, type MeterDisplay, type Snapshot } from 
 import { contextLine } from "../view-model/context.js";
 import { agoText, TUI_TEXT, VIEW } from "../messages.js";
 import { usageLine } from "../view-model/usage.js";
-import {
-  agentName,
-  formatElapsed,
-  kindLabel,
-  providerLabel,
-  shortPath,
-  stateLabel,
-  whereLabel,
-} from "../view-model/model.js";
+import { agentName, formatElapsed, kindLabel, shortPath, stateLabel, whereLabel } from "../view-model/model.js";
 import { answeredLabel, requestLine } from "../view-model/answer.js";
 import type { TuiRow } from "./model.js";
 
@@ -98,7 +90,7 @@ function Row({
             >
               {kindLabel(row.item.kind)}
             </Text>
-            {` ${providerLabel(row.item.provider)} — ${row.item.message ?? kindLabel(row.item.kind)} — ${where} · ${agoText(age)}`}
+            {` ${agentName(row.agent ?? row.item)} — ${row.item.message ?? kindLabel(row.item.kind)} — ${where} · ${agoText(age)}`}
           </Text>
           <Held agent={row.agent} now={now} />
         </Box>

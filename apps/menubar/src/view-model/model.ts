@@ -1,7 +1,6 @@
 // What the popup and the TUI show, derived from a Snapshot. Pure and free of Node and DOM so the
 // browser page and the ink dashboard render the same words from the same rows.
 import { ATTENTION_URGENCY, STATE_LABELS, type AgentRow, type Snapshot } from "@mytty-bar/engine/view";
-import { providerName, type ProviderId } from "@mytty-bar/protocol/wire";
 import { KIND_LABELS, VIEW } from "../messages.js";
 
 export type AttentionRow = Snapshot["attention"][number];
@@ -12,10 +11,6 @@ export function stateLabel(state: AgentRow["state"]): string {
 
 export function kindLabel(kind: AttentionRow["kind"]): string {
   return KIND_LABELS[kind];
-}
-
-export function providerLabel(id: ProviderId): string {
-  return providerName(id);
 }
 
 /** The agent's name: "Gemini CLI" or "Antigravity" for the one provider both CLIs share, from the binary. */

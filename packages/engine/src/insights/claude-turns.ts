@@ -8,7 +8,7 @@ export interface Interruption {
   interruptedMessageId: string;
 }
 
-export type TurnStatus = "open" | "finished" | "interrupted";
+export type TurnStatus = "open" | "finished" | "interrupted" | "failed";
 
 /** One turn seen in a tail, keyed like the hooks key it (Claude prompt_id, Codex turn_id). */
 export interface Turn {
@@ -17,6 +17,15 @@ export interface Turn {
   /** Identifies the line that ended it, so a turn that reopens and ends again gets a new event. */
   endedBy?: string;
   interruptedMessageId?: string;
+  /** A failed turn's error text (Codex's rollout `error` event). */
+  errorMessage?: string;
+}
+
+/** A turn the transcript shows ended by an error (Codex fires no hook for it): `failedBy` names the line. */
+export interface Failure {
+  promptId: string;
+  failedBy: string;
+  message?: string;
 }
 
 /** Text Claude Code injects as a user line; none of these is a prompt someone typed. */

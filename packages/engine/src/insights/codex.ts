@@ -1,7 +1,7 @@
 // Codex rollout files (docs/providers.md#codex): `{timestamp, type, payload}` lines. Model from the latest
 // turn_context, context from the latest token_count, turns from task_started / task_complete /
 // turn_aborted. Pure: records in, data out.
-import { sanitizeLabel, sanitizeSessionId } from "@mytty-bar/protocol";
+import { sanitizeLabel, sanitizeMessage, sanitizeSessionId } from "@mytty-bar/protocol";
 import { asRecord, asString, clamp, tokenCount, type JsonRecord } from "./lines.js";
 import type { Turn } from "./claude-turns.js";
 
@@ -66,7 +66,9 @@ export function inspectCodexRecords(records: readonly JsonRecord[], previous: Co
 
 /**
  * Turns of a rollout tail. Keys are the hooks' run key (`turn_id`; the line timestamp where an old
- * Codex wrote none). task_complete finishes, turn_aborted (ESC) interrupts.
+ * Codex wrote none). task_complete finishes, turn_aborted (ESC) interrupts, and an `error` event (an API
+ * error: Codex 0.169+ dispatch no StopFailure hook) fails the turn it falls in, its task_complete after it
+ * notwithstanding.
  */
 export function codexTurns(records: readonly JsonRecord[]): Turn[] {
   const turns: Turn[] = [];
@@ -76,8 +78,17 @@ export function codexTurns(records: readonly JsonRecord[]): Turn[] {
     if (record.type !== "event_msg") return;
     const payload = asRecord(record.payload);
     const type = payload?.type;
-    if (type !== "task_started" && type !== "task_complete" && type !== "turn_aborted") return;
+    if (type !== "task_started" && type !== "task_complete" && type !== "turn_aborted" && type !== "error") return;
     const stamp = asString(record.timestamp) ?? `#${index}`;
+    if (type === "error") {
+      // The error names no turn: it belongs to the one under way.
+      if (current === undefined || current.status !== "open") return;
+      current.status = "failed";
+      current.endedBy = stamp;
+      const message = sanitizeMessage(payload?.message);
+      if (message !== undefined) current.errorMessage = message;
+      return;
+    }
     const key =
       sanitizeSessionId(payload?.turn_id) ?? (type === "task_started" ? sanitizeSessionId(stamp) : current?.key);
     if (key === undefined) return;
@@ -91,7 +102,9 @@ export function codexTurns(records: readonly JsonRecord[]): Turn[] {
     if (type === "task_started") {
       turn.status = "open";
       delete turn.endedBy;
+      delete turn.errorMessage;
     } else if (type === "task_complete") {
+      if (turn.status === "failed") return;
       turn.status = "finished";
       turn.endedBy = stamp;
     } else {

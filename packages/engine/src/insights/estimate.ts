@@ -7,7 +7,7 @@
 // approval or input states: a transcript cannot tell a waiting prompt from a slow tool.
 import { AgentEventSchema, EVENT_SCHEMA_VERSION, runId, syntheticId } from "@mytty-bar/protocol";
 import type { AgentEvent, EventKind, ProviderId } from "@mytty-bar/protocol";
-import type { Interruption, Turn } from "./claude-turns.js";
+import type { Failure, Interruption, Turn } from "./claude-turns.js";
 
 export const SETTLE_MS = 2_500;
 const MEMORY_LIMIT = 64;
@@ -16,6 +16,7 @@ export const TRANSCRIPT_HOOKS = {
   started: "mytty-bar.transcript.started",
   succeeded: "mytty-bar.transcript.succeeded",
   interrupted: "mytty-bar.transcript.interrupted",
+  failed: "mytty-bar.transcript.failed",
   superseded: "mytty-bar.transcript.superseded",
   appeared: "mytty-bar.transcript.processAppeared",
   exited: "mytty-bar.transcript.processExited",
@@ -45,6 +46,8 @@ export interface EstimateInput {
   turns: readonly Turn[];
   /** Claude's ESC rule result for this tail; ends the prompt whether or not hooks are installed. */
   interruption?: Interruption;
+  /** A turn the transcript shows ended by an error; like the interruption, ends it with hooks installed too. */
+  failure?: Failure;
   /** No hooks installed for this agent: report turn starts and finishes from the transcript. */
   estimateRuns: boolean;
   /** The file has not changed for at least SETTLE_MS. */
@@ -125,6 +128,16 @@ export function estimateEvents(state: EstimateState, input: EstimateInput): Esti
     emit("started", key, syntheticId(input.provider, "transcript", "started", key, after), TRANSCRIPT_HOOKS.started);
 
   if (input.interruption !== undefined) interrupt(input.interruption);
+  if (input.failure !== undefined) {
+    const { promptId, failedBy, message } = input.failure;
+    emit(
+      "failed",
+      promptId,
+      syntheticId(input.provider, "failed", promptId, failedBy),
+      TRANSCRIPT_HOOKS.failed,
+      message,
+    );
+  }
 
   let pending = false;
   if (input.estimateRuns) {
@@ -153,6 +166,11 @@ export function estimateEvents(state: EstimateState, input: EstimateInput): Esti
       if (turn.status === "interrupted") {
         if (turn.interruptedMessageId !== undefined)
           interrupt({ promptId: turn.key, interruptedMessageId: turn.interruptedMessageId });
+        remember(turn.key, "ended", turn.endedBy);
+        continue;
+      }
+      if (turn.status === "failed") {
+        // Reported from `input.failure` (the newest turn); an older failed turn is over either way.
         remember(turn.key, "ended", turn.endedBy);
         continue;
       }

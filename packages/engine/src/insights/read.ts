@@ -3,7 +3,7 @@
 // agents cost 20 small summaries, not 20 parsed tails.
 import { completeLines, parseRecords, type JsonRecord } from "./lines.js";
 import { inspectClaudeRecords } from "./claude.js";
-import { claudeInterruption, claudeTurns, type Interruption, type Turn } from "./claude-turns.js";
+import { claudeInterruption, claudeTurns, type Failure, type Interruption, type Turn } from "./claude-turns.js";
 import { inspectCodexRecords, codexTurns, type CodexContext } from "./codex.js";
 import type { FileStamp, TranscriptSource } from "./source.js";
 import { latestCodexUsage, type UsageWindow } from "./usage.js";
@@ -22,6 +22,8 @@ export interface TranscriptSummary {
   usage?: UsageWindow[];
   turns: Turn[];
   interruption?: Interruption;
+  /** The newest turn ended by an error the transcript records (Codex's rollout `error`). */
+  failure?: Failure;
 }
 
 export interface ReadOptions {
@@ -101,6 +103,11 @@ export async function readCodex(
     interruption:
       last?.status === "interrupted" && last.endedBy !== undefined
         ? { promptId: last.key, interruptedMessageId: last.endedBy }
+        : undefined,
+    // No hook reports an API error (Codex dispatches no StopFailure): the rollout's error line is the only word.
+    failure:
+      last?.status === "failed" && last.endedBy !== undefined
+        ? { promptId: last.key, failedBy: last.endedBy, message: last.errorMessage }
         : undefined,
   };
 }

@@ -166,6 +166,7 @@ export function estimateFrom(
       provider: agent.provider,
       turns: summary.turns,
       interruption: summary.interruption,
+      failure: summary.failure,
       estimateRuns,
       settled,
       sessionId: agent.sessionId ?? summary.sessionId,

@@ -1,7 +1,7 @@
 // Which new Attention items become notifications. Pure: history in, history out, time passed in.
 // Approvals and input requests notify at once, failures too, completions only after long work;
 // each item at most once, and bursts (Cursor firing several estimates at once) are thinned.
-import { providerName, type AttentionItem, type Run } from "@mytty-bar/protocol";
+import { agentName, type AttentionItem, type Run } from "@mytty-bar/protocol";
 import type { Notice } from "../ports.js";
 import type { AgentRow } from "../snapshot.js";
 import type { Settings } from "../settings.js";
@@ -89,7 +89,8 @@ export function noticeFor(item: AttentionItem, kind: Notice["kind"], agent?: Age
     id: `notice:${item.id}`,
     kind,
     // An agent on a watched host names it: "Claude Code on devbox needs approval".
-    title: `${providerName(item.provider)}${agent?.host ? ` on ${agent.host}` : ""} ${NOTICE_VERBS[kind]}`,
+    // The agent's own name, as its row says it ("Gemini CLI", not the shared provider's "Antigravity").
+    title: `${agentName(agent ?? item)}${agent?.host ? ` on ${agent.host}` : ""} ${NOTICE_VERBS[kind]}`,
     body,
     ...(agent ? { agentId: agent.id } : {}),
     itemId: item.id,
