@@ -231,6 +231,19 @@ export const TUI_TEXT = {
   selectAnAgent: "Select an agent to copy its resume command.",
   agentGone: "That agent is gone: nothing to jump to.",
 } as const;
+/** The keys that answer a held request of this kind (an approval takes all three, a question only t). */
+export const answerKeysText = (kind: "approval" | "question") =>
+  kind === "approval" ? "y allow once · n deny · t answer in terminal" : "t answer in terminal";
+/** The dashboard's key line: the answer keys appear while the selected row holds a request. */
+export const tuiKeysLine = (held?: { kind: "approval" | "question" }) =>
+  [
+    "↑/↓ j/k move",
+    "enter jump",
+    ...(held ? [answerKeysText(held.kind)] : []),
+    "a acknowledge",
+    "c copy resume",
+    "q quit",
+  ].join(" · ");
 export const acknowledgedText = (n: number) => `Acknowledged ${n} item${n === 1 ? "" : "s"}.`;
 export const noResumeText = (agent: string) => `No resume command known for ${agent}.`;
 export const resumeStatusText = (command: string, sent: boolean) =>
