@@ -1,5 +1,6 @@
 // Every sentence the doctor shows lives here (docs/architecture.md#messages): what is wrong, why, and the
 // exact command that fixes it.
+import { shellWord } from "@mytty-bar/protocol/wire";
 import { isInstallTarget, TARGET_LABELS, type ItemPlan, type Problem, type Remedy } from "@mytty-bar/installers";
 
 /** "Claude Code", "Gemini CLI", … for a target id (a provider id is one); anything else as given. */
@@ -10,9 +11,9 @@ export const M = {
   hostTitle: (host: string, dataDir: string) => `Mytty Bar doctor on ${host} (data: ${dataDir})`,
   /** Every `mytty-doctor …` command a host's message names gets the same --host, so it fixes that host. */
   onHost: (text: string, host: string) =>
-    text.replace(/`mytty-doctor ([^`]*)`/g, (_, rest: string) => `\`mytty-doctor ${rest} --host ${host}\``),
+    text.replace(/`mytty-doctor ([^`]*)`/g, (_, rest: string) => `\`mytty-doctor ${rest} --host ${shellWord(host)}\``),
   hostNoProviders: (host: string, ids: readonly string[]) =>
-    `Name the agents to install on ${host}: \`mytty-doctor install <provider…> --host ${host}\`, <provider> being one of ${ids.join(", ")}.`,
+    `Name the agents to install on ${host}: \`mytty-doctor install <provider…> --host ${shellWord(host)}\`, <provider> being one of ${ids.join(", ")}.`,
   providerLine: (p: ItemPlan) => {
     const n = name(p.kind === "provider" ? p.id : p.provider!);
     switch (p.status) {
