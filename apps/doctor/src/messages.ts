@@ -29,6 +29,9 @@ export const M = {
   },
   /** A provider that is not installed and not on this machine either (no config dir, nothing on PATH): not an issue. */
   absentLine: (id: string) => `${name(id)} not found on this machine (install it, then: mytty-doctor install ${id})`,
+  /** The same on a host: its config dir and binary were looked for there (onHost adds the --host). */
+  absentOnHost: (id: string, host: string) =>
+    `${name(id)} not found on ${host} (install it there, then: \`mytty-doctor install ${id}\`)`,
   helperLine: (p: ItemPlan) =>
     ({
       installed: "Hook helper installed",
