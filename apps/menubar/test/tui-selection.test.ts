@@ -45,7 +45,10 @@ describe("a new held request takes the cursor", () => {
     const after = followNewRequest(rows, moved, NOW);
     expect(after.key).toBe("agent:codex-5151");
     // The same request, a while later: already seen, the cursor stays.
-    expect(followNewRequest(rows, after, NOW + MOVED_RECENTLY_MS * 10).key).toBe("agent:codex-5151");
+    const later = followNewRequest(rows, after, NOW + MOVED_RECENTLY_MS * 10);
+    expect(later.key).toBe("agent:codex-5151");
+    // Nothing new: the same object, so the dashboard's state does not change (and it does not redraw).
+    expect(later).toBe(after);
   });
 
   it("takes the cursor once per request: moving away from it is respected, the next request takes it again", () => {

@@ -32,6 +32,9 @@ export function followNewRequest(rows: readonly TuiRow[], selection: Selection, 
   const held = heldRows(rows);
   const ids = held.map((r) => (r.agent?.request as HeldRequest).id);
   const fresh = held.find((r) => !selection.seen.includes((r.agent?.request as HeldRequest).id));
+  const same = ids.length === selection.seen.length && ids.every((id, i) => selection.seen[i] === id);
+  // Nothing new: the very same object, so React skips the update (the effect runs on every snapshot).
+  if (!fresh && same) return selection;
   // Only the requests still held are remembered: the list stays as short as "Needs you".
   const next: Selection = { ...selection, seen: ids };
   if (!fresh) return next;
