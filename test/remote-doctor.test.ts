@@ -122,3 +122,45 @@ describe("mytty-doctor --host over a real sshd", () => {
     expect(r.stderr).toContain('starts with "-"');
   });
 });
+
+describe("mytty-doctor status --host: which agents live on the host", () => {
+  let host: SshdFixture;
+  beforeAll(async () => {
+    // The host's sessions find binaries in its own ~/bin first, as a user's PATH would.
+    host = await startSshd({ env: (home) => ({ PATH: `${home}/bin:/usr/bin:/bin` }) });
+  });
+  afterAll(async () => {
+    await host?.stop();
+  });
+
+  it("marks an agent absent on the host [-], and one found there (config dir or binary on PATH) [✗] with its fix", async () => {
+    fs.mkdirSync(path.join(host.remoteHome, ".codex"), { recursive: true });
+    fs.mkdirSync(path.join(host.remoteHome, "bin"), { recursive: true });
+    fs.writeFileSync(path.join(host.remoteHome, "bin", "opencode"), "#!/bin/sh\n", { mode: 0o755 });
+    const saved = env;
+    env = { ...env, MYTTY_BAR_SSH: host.sshCommand };
+    try {
+      const r = await doctor("status", "--host", host.destination);
+      expect(r.stderr).toBe("");
+      const lines = r.stdout.split("\n");
+      const d = host.destination;
+      expect(lines).toContain("[✗] Codex hooks not installed");
+      expect(lines).toContain("[✗] OpenCode hooks not installed");
+      expect(r.stdout).toContain(`\`mytty-doctor install codex --host ${d}\``);
+      expect(r.stdout).toContain(`\`mytty-doctor install opencode --host ${d}\``);
+      for (const [id, label] of [
+        ["claude-code", "Claude Code"],
+        ["cursor", "Cursor"],
+        ["gemini", "Gemini CLI"],
+      ] as const) {
+        expect(lines).toContain(
+          `[-] ${label} not found on ${d} (install it there, then: \`mytty-doctor install ${id} --host ${d}\`)`,
+        );
+        expect(lines.some((l) => l.startsWith(`[✗] ${label} `))).toBe(false);
+      }
+      expect(fs.readdirSync(localHome)).toEqual([]);
+    } finally {
+      env = saved;
+    }
+  });
+});

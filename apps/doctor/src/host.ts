@@ -77,8 +77,14 @@ export async function runOnHost(
     const rep = await report();
     if (opts.json) out.stdout.write(`${JSON.stringify(rep, null, 2)}\n`);
     else {
-      const lines = viewLines(session.plans(), rep, new Set(), settings.pointers, false);
-      out.stdout.write(statusText(M.hostTitle(name, paths.dataDir), lines, rep, false, io));
+      const plans = session.plans();
+      const notInstalled = plans.providers.filter((p) => p.status === "not-installed").map((p) => p.id);
+      // Read in the same round trip as the files: an agent that is not on the host is `[-]`, as locally.
+      const present = new Set<string>(host.present());
+      const absent = new Set(notInstalled.filter((id) => !present.has(id)));
+      const lines = viewLines(plans, rep, absent, settings.pointers, false, name);
+      const installable = notInstalled.some((id) => present.has(id));
+      out.stdout.write(statusText(M.hostTitle(name, paths.dataDir), lines, rep, installable, io));
     }
     return rep.issues.length > 0 ? 1 : 0;
   } catch (error) {

@@ -1,5 +1,6 @@
 // Every sentence the doctor shows lives here (docs/architecture.md#messages): what is wrong, why, and the
 // exact command that fixes it.
+import { shellWord } from "@mytty-bar/protocol/wire";
 import { isInstallTarget, TARGET_LABELS, type ItemPlan, type Problem, type Remedy } from "@mytty-bar/installers";
 
 /** "Claude Code", "Gemini CLI", … for a target id (a provider id is one); anything else as given. */
@@ -10,9 +11,9 @@ export const M = {
   hostTitle: (host: string, dataDir: string) => `Mytty Bar doctor on ${host} (data: ${dataDir})`,
   /** Every `mytty-doctor …` command a host's message names gets the same --host, so it fixes that host. */
   onHost: (text: string, host: string) =>
-    text.replace(/`mytty-doctor ([^`]*)`/g, (_, rest: string) => `\`mytty-doctor ${rest} --host ${host}\``),
+    text.replace(/`mytty-doctor ([^`]*)`/g, (_, rest: string) => `\`mytty-doctor ${rest} --host ${shellWord(host)}\``),
   hostNoProviders: (host: string, ids: readonly string[]) =>
-    `Name the agents to install on ${host}: \`mytty-doctor install <provider…> --host ${host}\`, <provider> being one of ${ids.join(", ")}.`,
+    `Name the agents to install on ${host}: \`mytty-doctor install <provider…> --host ${shellWord(host)}\`, <provider> being one of ${ids.join(", ")}.`,
   providerLine: (p: ItemPlan) => {
     const n = name(p.kind === "provider" ? p.id : p.provider!);
     switch (p.status) {
@@ -28,6 +29,9 @@ export const M = {
   },
   /** A provider that is not installed and not on this machine either (no config dir, nothing on PATH): not an issue. */
   absentLine: (id: string) => `${name(id)} not found on this machine (install it, then: mytty-doctor install ${id})`,
+  /** The same on a host: its config dir and binary were looked for there (onHost adds the --host). */
+  absentOnHost: (id: string, host: string) =>
+    `${name(id)} not found on ${host} (install it there, then: \`mytty-doctor install ${id}\`)`,
   helperLine: (p: ItemPlan) =>
     ({
       installed: "Hook helper installed",

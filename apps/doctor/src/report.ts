@@ -139,10 +139,13 @@ export function viewLines(
   pointers = true,
   /** A host's view has no engine line: the engine runs here (docs/remote.md). */
   engineLine = true,
+  /** The host the view is of (its absent agents are not on that host); undefined for this machine. */
+  host?: string,
 ): ViewLine[] {
   const lines: ViewLine[] = [];
   for (const p of plans.providers) {
-    if (isAbsent(p, absent)) lines.push({ mark: "absent", text: M.absentLine(p.id), notes: [] });
+    if (isAbsent(p, absent))
+      lines.push({ mark: "absent", text: host ? M.absentOnHost(p.id, host) : M.absentLine(p.id), notes: [] });
     else lines.push({ mark: markOf(p.status), text: M.providerLine(p), notes: notesFor(p, report) });
   }
   for (const c of plans.crashed) lines.push({ mark: "crashed", text: M.crashed(c.id, c.message), notes: [] });

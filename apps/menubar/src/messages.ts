@@ -5,6 +5,7 @@
 // names protocol's.
 import type { MeterDisplay } from "@mytty-bar/engine/view";
 import type { AttentionKind } from "@mytty-bar/protocol";
+import { shellWord } from "@mytty-bar/protocol/wire";
 import type { IntegrationRow } from "./ipc/contract.js";
 
 // ---- The command line ---------------------------------------------------------------------------------
@@ -231,6 +232,19 @@ export const TUI_TEXT = {
   selectAnAgent: "Select an agent to copy its resume command.",
   agentGone: "That agent is gone: nothing to jump to.",
 } as const;
+/** The keys that answer a held request of this kind (an approval takes all three, a question only t). */
+export const answerKeysText = (kind: "approval" | "question") =>
+  kind === "approval" ? "y allow once · n deny · t answer in terminal" : "t answer in terminal";
+/** The dashboard's key line: the answer keys appear while the selected row holds a request. */
+export const tuiKeysLine = (held?: { kind: "approval" | "question" }) =>
+  [
+    "↑/↓ j/k move",
+    "enter jump",
+    ...(held ? [answerKeysText(held.kind)] : []),
+    "a acknowledge",
+    "c copy resume",
+    "q quit",
+  ].join(" · ");
 export const acknowledgedText = (n: number) => `Acknowledged ${n} item${n === 1 ? "" : "s"}.`;
 export const noResumeText = (agent: string) => `No resume command known for ${agent}.`;
 export const resumeStatusText = (command: string, sent: boolean) =>
@@ -241,12 +255,14 @@ export const jumpFailedText = (error: string) => `Jump failed: ${error}`;
 /** `mytty-bar remote …` (docs/remote.md#watching-a-host). */
 export const remoteText = {
   added: (host: string) =>
-    `Watching ${host}. Install the hooks there with \`mytty-doctor install <provider> --host ${host}\`; a running Mytty Bar connects within one poll (\`mytty-bar remote list\` shows the link).`,
+    `Watching ${host}. Install the hooks there with \`mytty-doctor install <provider> --host ${shellWord(host)}\`; a running Mytty Bar connects within one poll (\`mytty-bar remote list\` shows the link).`,
   alreadyWatched: (host: string) => `${host} is already watched (\`mytty-bar remote list\`).`,
   tooMany: (max: number) =>
     `At most ${max} hosts can be watched (one ssh session each): remove one with \`mytty-bar remote remove <destination>\`.`,
   notWatched: (host: string) => `${host} is not watched: \`mytty-bar remote list\` shows the watched hosts.`,
   removed: (host: string) => `No longer watching ${host}; nothing of Mytty Bar's runs there now.`,
+  /** After stopFailed: the host is out of settings, but what runs there was not seen to end. */
+  removedUnreached: (host: string) => `No longer watching ${host} (removed from settings).`,
   removedIdle: (host: string, lingerMinutes: number) =>
     `No longer watching ${host} (removed from settings). Mytty Bar is not running, so there is no session there to stop; a keeper left by a cut link exits by itself within ${lingerMinutes} minutes.`,
   stopFailed: (host: string, stderr: string, lingerMinutes: number) =>
@@ -257,14 +273,16 @@ export const remoteText = {
       h.state === "engine-not-running"
         ? "not watched now: Mytty Bar is not running (start it with `mytty-bar`)"
         : `${h.state}${h.since ? ` since ${h.since}` : ""}`;
-    const hooks = h.helperMissing ? ` — no hooks there: \`mytty-doctor install <provider> --host ${h.host}\`` : "";
+    const hooks = h.helperMissing
+      ? ` — no hooks there: \`mytty-doctor install <provider> --host ${shellWord(h.host)}\``
+      : "";
     return `${h.host}  ${state}${h.problem ? ` — ${h.problem}` : ""}${hooks}`;
   },
 };
 
 /** Jump on an agent of a watched host: fail closed (docs/remote.md#jump-to-a-remote-agent). */
 export function remoteFocusText(host: string, reason: string): string {
-  return `This agent runs on ${host} and the local tab running \`ssh ${host}\` is not known exactly: ${reason}. Nothing was switched; open that tab yourself.`;
+  return `This agent runs on ${host} and the local tab running \`ssh ${shellWord(host)}\` is not known exactly: ${reason}. Nothing was switched; open that tab yourself.`;
 }
 
 /** The popup's settings list of watched hosts (read-only there: `mytty-bar remote add|remove` edits it). */

@@ -128,7 +128,12 @@ async function remove(io: RemoteCliIo, text: string): Promise<number> {
   const parsed = parseDestination(text);
   if (parsed.ok) {
     const result = await runRemote(parsed.destination, stopScript(), "", { env: io.env, timeoutMs: 15_000 });
-    if (result.code !== 0) io.err(remoteText.stopFailed(text, result.stderr, REMOTE_LINGER_SECONDS / 60));
+    if (result.code !== 0) {
+      // Not reached: whether anything of ours runs there is not known, so do not say nothing does.
+      io.err(remoteText.stopFailed(text, result.stderr, REMOTE_LINGER_SECONDS / 60));
+      io.out(remoteText.removedUnreached(text));
+      return 0;
+    }
   }
   io.out(remoteText.removed(text));
   return 0;

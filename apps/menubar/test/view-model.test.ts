@@ -5,8 +5,10 @@ import {
   orderAttention,
   placeLabel,
   shortPath,
+  tmuxServers,
   whereLabel,
 } from "../src/view-model/model.js";
+import type { AgentRow } from "@mytty-bar/engine";
 import { contextLine } from "../src/view-model/context.js";
 import { copyableResume, COPY_TEXT_MAX_BYTES, isCopyableText } from "../src/view-model/resume.js";
 import { osc52, osc52Copier } from "../src/tui/clipboard.js";
@@ -110,5 +112,77 @@ describe("view model", () => {
     expect(copy(command)).toBe(true);
     expect(copy("echo hi\nrm -rf ~")).toBe(false);
     expect(written).toEqual([osc52(command)]);
+  });
+});
+
+describe("tmux servers and watched hosts in the headings", () => {
+  const pane = (id: string, socket: string, session: string, pane: string, host?: string): AgentRow => ({
+    ...codexRunning,
+    id,
+    terminal: { app: "tmux", tmuxPane: pane, tmuxSocket: socket, tmuxSession: session, tmuxWindow: "2" },
+    ...(host ? { host } : {}),
+  });
+
+  it("names the server when panes of more than one tmux server are seen, and never merges them", () => {
+    const agents = [
+      pane("codex-1", "/tmp/tmux-1000/default", "main", "%2"),
+      pane("claude-code-2", "/tmp/tmux-1000/work", "main", "%2"),
+    ];
+    expect(groupAgents(agents).map((g) => [g.app, g.places.map((p) => [p.place, p.agents.map((a) => a.id)])])).toEqual([
+      [
+        "tmux",
+        [
+          ["tmux -L default main:2 %2", ["codex-1"]],
+          ["tmux -L work main:2 %2", ["claude-code-2"]],
+        ],
+      ],
+    ]);
+    expect(whereLabel(agents[1]!, tmuxServers(agents))).toBe("tmux -L work main:2 %2");
+    // Two servers of one name (two users' "default"): the path tells them apart.
+    const twins = [pane("a", "/tmp/tmux-501/default", "s", "%1"), pane("b", "/tmp/tmux-502/default", "s", "%1")];
+    expect(groupAgents(twins)[0]!.places.map((p) => p.place)).toEqual([
+      "tmux -S /tmp/tmux-501/default s:2 %1",
+      "tmux -S /tmp/tmux-502/default s:2 %1",
+    ]);
+  });
+
+  it("names no server while one is seen (on each machine)", () => {
+    const agents = [
+      pane("codex-1", "/tmp/tmux-1000/default", "main", "%2"),
+      pane("codex-3", "/tmp/tmux-1000/default", "main", "%3"),
+      pane("codex-9", "/tmp/tmux-1000/other", "main", "%2", "devbox"),
+    ];
+    expect(groupAgents(agents).flatMap((g) => g.places.map((p) => p.place))).toEqual([
+      "tmux main:2 %2",
+      "tmux main:2 %3",
+      "tmux main:2 %2",
+    ]);
+  });
+
+  it("sorts headings and panes naturally: busy:2 before busy:10, %9 before %10", () => {
+    const agents = [
+      pane("a", "/s", "busy", "%10"),
+      {
+        ...pane("b", "/s", "busy", "%9"),
+        terminal: { app: "tmux", tmuxPane: "%9", tmuxSocket: "/s", tmuxSession: "busy", tmuxWindow: "10" },
+      },
+      {
+        ...pane("c", "/s", "busy", "%11"),
+        terminal: { app: "tmux", tmuxPane: "%11", tmuxSocket: "/s", tmuxSession: "busy", tmuxWindow: "2" },
+      },
+    ];
+    expect(groupAgents(agents)[0]!.places.map((p) => p.place)).toEqual([
+      "tmux busy:2 %10",
+      "tmux busy:2 %11",
+      "tmux busy:10 %9",
+    ]);
+  });
+
+  it("names a watched host's agent where it is shown, as the Agents section does", () => {
+    const remote = pane("codex-9@devbox", "/s", "main", "%4", "devbox");
+    expect(whereLabel(remote)).toBe("on devbox · tmux main:2 %4");
+    expect(whereLabel({ tty: "/dev/pts/2", terminal: { app: "kitty" }, host: "alex@devbox" })).toBe(
+      "on alex@devbox · kitty · pts/2",
+    );
   });
 });

@@ -231,6 +231,13 @@ export class EngineCore {
     for (const [session, owner] of this.bySession) if (dropped.has(owner)) this.bySession.delete(session);
   }
 
+  /** The watched hosts this core holds agents of (restored from the event log, or seen since). */
+  recordHosts(): Set<string> {
+    const hosts = new Set<string>();
+    for (const record of this.records.values()) if (record.host !== undefined) hosts.add(record.host);
+    return hosts;
+  }
+
   /** A host no longer watched: its agents leave the list (their runs age out like any other). */
   forgetHost(host: string): void {
     this.hostsDown.delete(host);

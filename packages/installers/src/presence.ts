@@ -4,32 +4,7 @@ import path from "node:path";
 import { versionFromInstall } from "./claude-version.js";
 import { TARGET_IDS, type TargetId } from "./constants.js";
 import type { Paths } from "./paths.js";
-
-const BINARIES: Record<TargetId, readonly string[]> = {
-  "claude-code": ["claude"],
-  codex: ["codex"],
-  cursor: ["cursor-agent"],
-  opencode: ["opencode"],
-  antigravity: ["agy", "antigravity", "gemini"],
-  gemini: ["gemini"],
-};
-
-function configDir(id: TargetId, paths: Paths): string {
-  switch (id) {
-    case "claude-code":
-      return paths.claudeDir;
-    case "codex":
-      return paths.codexHome;
-    case "cursor":
-      return paths.cursorDir;
-    case "opencode":
-      return paths.opencodeDir;
-    case "antigravity":
-      return paths.geminiDir;
-    case "gemini":
-      return paths.geminiCliDir;
-  }
-}
+import { BINARIES, configDir } from "./presence-facts.js";
 
 /**
  * The first of `names` that is an executable file in one of `dirs`, as a path. stat with

@@ -1,8 +1,9 @@
 // Reading a host's files for the plans (`mytty-doctor … --host`, docs/remote.md#installing-on-a-host): one
 // connection, one POSIX sh script. It first prints the host's $HOME, the variables our paths honour and
 // `uname -s`; from those we compute the host's Paths here, ask for the files the plans read, and the
-// same script sends each one's bytes and mode plus the newest backup of each. Nothing runs on the host
-// but sh, cat, ls, wc.
+// same script sends each one's bytes and mode plus the newest backup of each, and which agents live
+// there (config dir or binary on the session's PATH, as presence.ts asks locally). Nothing runs on the
+// host but sh, cat, ls, wc.
 import type { Paths } from "@mytty-bar/paths";
 import { resolvePaths } from "@mytty-bar/paths";
 import { backupStem } from "./backups.js";
@@ -10,6 +11,8 @@ import type { FileView, ReadResult } from "./fsio.js";
 import { MAX_CONFIG_BYTES } from "./fsio.js";
 import type { BackupLookup } from "./plan.js";
 import { decodeUtf8 } from "./text.js";
+import { TARGET_IDS, type TargetId } from "./constants.js";
+import { BINARIES, configDir } from "./presence-facts.js";
 
 /** The transport, as the installers see it (apps/doctor builds it from @mytty-bar/remote). */
 export interface HostShell {
@@ -85,6 +88,10 @@ while IFS= read -r line; do
   "d "*)
     d=\${line#d }
     if [ -d "$d" ]; then echo "mode $(ls -ldn -- "$d" | cut -c1-10)"; else echo missing; fi ;;
+  "e "*)
+    if [ -d "\${line#e }" ]; then echo yes; else echo no; fi ;;
+  "x "*)
+    if command -v "\${line#x }" >/dev/null 2>&1; then echo yes; else echo no; fi ;;
   esac
 done
 echo end
@@ -99,6 +106,16 @@ export interface HostSnapshot {
   backups: number;
   /** The permission bits of the host's <data>, null when it does not exist yet. */
   dataDirMode: number | null;
+  /** The agents that live on the host: their config dir exists or their binary is on the session's PATH. */
+  present: TargetId[];
+}
+
+/** What the host is asked to tell which agents live there: each one's config dir, then its binaries. */
+function presenceAsks(paths: Paths): Array<{ id: TargetId; asks: string[] }> {
+  return TARGET_IDS.map((id) => ({
+    id,
+    asks: [`e ${configDir(id, paths)}`, ...BINARIES[id].map((b) => `x ${b}`)].filter((l) => !l.includes("\n")),
+  }));
 }
 
 type Entry =
@@ -202,7 +219,8 @@ export async function readHost(shell: HostShell, wanted: (paths: Paths) => reado
         const files = [...new Set(wanted(paths))].filter((f) => !f.includes("\n"));
         asked = { paths, files };
         const lines = files.flatMap((f) => [`f ${f}`, `b ${paths.backupsDir}/${backupStem(paths, f)}`]);
-        return `${[...lines, `c ${paths.backupsDir}`, `d ${paths.dataDir}`].join("\n")}\n`;
+        const presence = presenceAsks(paths).flatMap((p) => p.asks);
+        return `${[...lines, `c ${paths.backupsDir}`, `d ${paths.dataDir}`, ...presence].join("\n")}\n`;
       } catch (error) {
         failure = error instanceof Error ? error.message : String(error);
         return "";
@@ -220,6 +238,9 @@ export async function readHost(shell: HostShell, wanted: (paths: Paths) => reado
   }
   const count = /^count (\d+)$/.exec(c.line());
   const dataDir = /^mode (\S+)$/.exec(c.line());
+  const present = presenceAsks(asked.paths)
+    .filter((p) => p.asks.map(() => c.line() === "yes").some(Boolean))
+    .map((p) => p.id);
   if (c.line() !== "end") throw new Error(`${shell.name}: the host's answer ended early`);
   return {
     paths: asked.paths,
@@ -232,5 +253,6 @@ export async function readHost(shell: HostShell, wanted: (paths: Paths) => reado
     },
     backups: Number(count?.[1] ?? 0),
     dataDirMode: dataDir ? (lsMode(dataDir[1]!) ?? null) : null,
+    present,
   };
 }

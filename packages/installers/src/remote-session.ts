@@ -4,6 +4,7 @@
 import { planClaudeStatusline } from "./claude-statusline.js";
 import type { FileView } from "./fsio.js";
 import type { Paths } from "./paths.js";
+import type { TargetId } from "./constants.js";
 import { readHost, type HostShell, type HostSnapshot } from "./remote-read.js";
 import { applyOnHost } from "./remote-write.js";
 import { openSession, readSession, type InstallSettings, type Session } from "./session.js";
@@ -23,6 +24,8 @@ export interface HostSession {
   backups(): number;
   /** The host's <data> permission bits as last read (null: not created yet). */
   dataDirMode(): number | null;
+  /** The agents that live on the host (config dir or binary on PATH), as last read. */
+  present(): TargetId[];
 }
 
 /** Every file the plans read, found by planning once against a view that records and answers "absent". */
@@ -62,5 +65,11 @@ export async function openHostSession(options: HostSessionOptions): Promise<Host
       },
     },
   });
-  return { session, paths, backups: () => snapshot.backups, dataDirMode: () => snapshot.dataDirMode };
+  return {
+    session,
+    paths,
+    backups: () => snapshot.backups,
+    dataDirMode: () => snapshot.dataDirMode,
+    present: () => snapshot.present,
+  };
 }

@@ -26,4 +26,5 @@ export { restoreRun } from "./tracker-restore.js";
 export * from "./cursor-estimator.js";
 export * from "./hygiene.js";
 export * from "./resume.js";
+export * from "./shell-word.js";
 export * from "./ids.js";

@@ -2,11 +2,7 @@
 // quoted.
 import type { ProviderId } from "./providers.js";
 import { sanitizeSessionId } from "./hygiene.js";
-
-/** Single-quotes `value` for POSIX sh; each `'` becomes `'\''`. Safe for any string. */
-export function posixQuote(value: string): string {
-  return `'${value.replaceAll("'", `'\\''`)}'`;
-}
+import { posixQuote } from "./shell-word.js";
 
 function basename(token: string): string {
   const trimmed = token.replace(/\/+$/, "");

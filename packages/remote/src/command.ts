@@ -3,7 +3,7 @@
 // `-o BatchMode=yes` (it must never prompt: nobody is there to answer). MYTTY_BAR_SSH replaces the
 // `ssh` word the way GIT_SSH_COMMAND does for git: it is a shell command line, run by sh with our
 // arguments appended (docs/remote.md#installing-on-a-host).
-import { posixQuote } from "@mytty-bar/protocol";
+import { posixQuote, shellWord } from "@mytty-bar/protocol";
 import type { Destination } from "./destination.js";
 
 export interface Invocation {
@@ -51,9 +51,5 @@ export function remoteInvocation(
 export function checkCommand(destination: Destination, env: NodeJS.ProcessEnv = process.env): string {
   if (destination.kind !== "ssh") return `${destination.kind} exec -i ${destination.container} sh -c true`;
   const ssh = sshOverride(env)?.trim() ?? "ssh";
-  return `${ssh} -o BatchMode=yes ${posixQuoteIfNeeded(destination.target)} true`;
-}
-
-function posixQuoteIfNeeded(word: string): string {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : posixQuote(word);
+  return `${ssh} -o BatchMode=yes ${shellWord(destination.target)} true`;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkCommand, parseDestination, remoteInvocation, type Destination } from "@mytty-bar/remote";
+import { shellWord } from "@mytty-bar/protocol/wire";
 
 function parsed(text: string): Destination {
   const r = parseDestination(text);
@@ -39,6 +40,57 @@ describe("parseDestination", () => {
       expect(r.ok, bad).toBe(false);
       if (!r.ok) expect(r.message).not.toContain("\n");
     }
+  });
+});
+
+describe("parseDestination: what ssh would misread, or a shell would split, is refused", () => {
+  // [destination, accepted?, the reason's words when refused]
+  const CASES: Array<[string, boolean, string?]> = [
+    ["devbox", true],
+    ["alex@devbox", true],
+    ["alex.smith@dev-box.example.com", true],
+    ["build_user@10.0.0.5", true],
+    ["alex@::1", true],
+    ["fe80::1%eth0", true],
+    ["ssh://devbox", true],
+    ["ssh://alex@devbox:2222", true],
+    ["ssh://alex@[::1]:22", true],
+    ["a;b", false, '"a;b" is not a host name'],
+    ["devbox&&id", false, "is not a host name"],
+    ["$(id)@devbox", false, '"$(id)" is not a user name'],
+    ["dev`id`box", false, "is not a host name"],
+    ["dev|box", false, "is not a host name"],
+    ["dev'box", false, "is not a host name"],
+    ["dev*", false, "is not a host name"],
+    ["user@host:22", false, 'ssh reads "host:22" as a host name, port and all: give the port as ssh://user@host:22'],
+    ["host:2222", false, "give the port as ssh://host:2222"],
+    ["a@b@c", false, '"a@b" is not a user name'],
+    ["alex@", false, '"" is not a host name'],
+    ["ssh://", false, '"" is not a host name'],
+    ["ssh://devbox:0", false, '"0" is not a port'],
+    ["ssh://devbox:99999", false, '"99999" is not a port'],
+    ["ssh://devbox:22;id", false, '"22;id" is not a port'],
+    ["ssh://devbox/path", false, "with nothing after it"],
+    ["ssh://a;b", false, '"a;b" is not a host name'],
+  ];
+
+  it.each(CASES)("%s", (text, ok, why) => {
+    const r = parseDestination(text);
+    expect(r.ok).toBe(ok);
+    if (!r.ok) {
+      expect(r.message).toContain(why);
+      expect(r.message).toContain("Give it as you would to ssh");
+    }
+  });
+});
+
+describe("shellWord", () => {
+  it("prints a destination bare when sh reads it back as it is, quoted otherwise", () => {
+    expect(shellWord("alex@devbox")).toBe("alex@devbox");
+    expect(shellWord("ssh://alex@devbox:2222")).toBe("ssh://alex@devbox:2222");
+    expect(shellWord("a;b")).toBe("'a;b'");
+    expect(shellWord("ssh://alex@[::1]:22")).toBe("'ssh://alex@[::1]:22'");
+    expect(shellWord("it's")).toBe(`'it'\\''s'`);
   });
 });
 

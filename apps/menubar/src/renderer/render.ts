@@ -10,6 +10,7 @@ import {
   orderAttention,
   shortPath,
   stateLabel,
+  tmuxServers,
   whereLabel,
 } from "../view-model/model.js";
 import { contextLine } from "../view-model/context.js";
@@ -58,12 +59,13 @@ export function renderAttention(
 ): Node[] {
   const nodes: Node[] = [];
   const items = orderAttention(snapshot.attention);
+  const servers = tmuxServers(snapshot.agents);
   if (!items.some((i) => i.actionable))
     nodes.push(h("p", { className: "empty", "data-empty": "attention" }, VIEW.nothingNeedsYou));
   for (const item of items) {
     const agent = agentFor(snapshot, item);
     const since = Date.parse(item.createdAt);
-    const where = agent ? whereLabel(agent) : VIEW.agentGone;
+    const where = agent ? whereLabel(agent, servers) : VIEW.agentGone;
     const jump = agent ? () => actions.jump(agent.id) : undefined;
     const ack = item.actionable ? () => actions.acknowledge(item.id) : undefined;
     nodes.push(

@@ -22,6 +22,7 @@ import { osc52Copier } from "./clipboard.js";
 import { Dashboard, type TuiMeters } from "./dashboard.js";
 import { answerGiven } from "../view-model/answer.js";
 import { keysOf, type AnswerKey } from "./keys.js";
+import { followNewRequest, moveSelection, START, type Selection } from "./selection.js";
 import {
   acknowledgeTargets,
   answerTarget,
@@ -62,7 +63,7 @@ export function TuiApp({
   const copyText = useMemo(() => copy ?? osc52Copier((data) => stdout.write(data)), [copy, stdout]);
   const [snapshot, setSnapshot] = useState<Snapshot>(() => engine.snapshot());
   // One state for both, updated from the previous value: several moves in one input chunk all count.
-  const [selection, setSelection] = useState<{ index: number; key?: string }>({ index: 0 });
+  const [selection, setSelection] = useState<Selection>(START);
   const [status, setStatus] = useState("");
   const [tick, setTick] = useState(0);
 
@@ -81,12 +82,9 @@ export function TuiApp({
   const current = keepSelection(rows, selection.key, selection.index);
   const selected = list[current];
 
-  const move = (delta: number) =>
-    setSelection((prev) => {
-      const from = keepSelection(rows, prev.key, prev.index);
-      const next = Math.min(Math.max(0, from + delta), Math.max(0, list.length - 1));
-      return { index: next, ...(list[next] ? { key: list[next].key } : {}) };
-    });
+  // A new held request takes the cursor (selection.ts), read against the rows this snapshot draws.
+  useEffect(() => setSelection((prev) => followNewRequest(rows, prev, now())), [rows, now]);
+  const move = (delta: number) => setSelection((prev) => moveSelection(rows, prev, delta, now()));
 
   useInput((input, key) => {
     for (const k of keysOf(input, key)) {
@@ -148,6 +146,7 @@ export function TuiApp({
       selectedKey={selected?.key}
       now={now()}
       status={status}
+      answerable={answerTarget(selected, snapshot)}
       lowContextPercent={lowContextPercent()}
       {...(meters ? { meters: meters() } : {})}
     />

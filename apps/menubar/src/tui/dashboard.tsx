@@ -1,10 +1,19 @@
 // The ink dashboard: pure props → frame. State and keys live in TuiApp (app.tsx).
 import { Box, Text } from "ink";
-import { SETTING_RANGES, type AgentRow, type MeterDisplay, type Snapshot } from "@mytty-bar/engine";
+import { SETTING_RANGES, type AgentRow, type HeldRequest, type MeterDisplay, type Snapshot } from "@mytty-bar/engine";
 import { contextLine } from "../view-model/context.js";
-import { agoText, TUI_TEXT, VIEW } from "../messages.js";
+import { agoText, answerKeysText, TUI_TEXT, tuiKeysLine, VIEW } from "../messages.js";
 import { usageLine } from "../view-model/usage.js";
-import { agentName, formatElapsed, kindLabel, shortPath, stateLabel, whereLabel } from "../view-model/model.js";
+import {
+  agentName,
+  formatElapsed,
+  kindLabel,
+  shortPath,
+  stateLabel,
+  tmuxServers,
+  whereLabel,
+  type TmuxServers,
+} from "../view-model/model.js";
 import { answeredLabel, requestLine } from "../view-model/answer.js";
 import type { TuiRow } from "./model.js";
 
@@ -14,6 +23,8 @@ export interface DashboardProps {
   selectedKey: string | undefined;
   now: number;
   status: string;
+  /** The request the selected row holds, if any: the key line then names y / n / t. */
+  answerable?: HeldRequest | undefined;
   /** Low-context threshold in force (0 = off). */
   lowContextPercent: number;
   /** Meters in "left" or "used" words, and the low-usage threshold (0 = off). */
@@ -39,8 +50,7 @@ const STATE_COLOR: Record<string, string> = {
 /** The held request under its row: tool, safe summary, time left, and the keys that answer it. */
 function Held({ agent, now }: { agent: AgentRow | undefined; now: number }) {
   if (!agent?.request) return null;
-  const keys =
-    agent.request.kind === "approval" ? "y allow once · n deny · t answer in terminal" : "t answer in terminal";
+  const keys = answerKeysText(agent.request.kind);
   return (
     <Text>
       {"      "}
@@ -56,12 +66,14 @@ function Row({
   now,
   lowContextPercent,
   meters,
+  servers,
 }: {
   row: TuiRow;
   selected: boolean;
   now: number;
   lowContextPercent: number;
   meters: TuiMeters;
+  servers: TmuxServers;
 }) {
   const mark = selected ? "›" : " ";
   switch (row.type) {
@@ -78,7 +90,7 @@ function Row({
     case "empty":
       return <Text dimColor>{`  ${row.text}`}</Text>;
     case "attention": {
-      const where = row.agent ? whereLabel(row.agent) : VIEW.agentGone;
+      const where = row.agent ? whereLabel(row.agent, servers) : VIEW.agentGone;
       const age = formatElapsed(now - Date.parse(row.item.createdAt));
       return (
         <Box flexDirection="column">
@@ -134,9 +146,11 @@ export function Dashboard({
   selectedKey,
   now,
   status,
+  answerable,
   lowContextPercent,
   meters = DEFAULT_METERS,
 }: DashboardProps) {
+  const servers = tmuxServers(snapshot.agents);
   return (
     <Box flexDirection="column">
       <Text bold>
@@ -153,10 +167,11 @@ export function Dashboard({
           now={now}
           lowContextPercent={lowContextPercent}
           meters={meters}
+          servers={servers}
         />
       ))}
       <Box marginTop={1}>
-        <Text dimColor>↑/↓ j/k move · enter jump · a acknowledge · c copy resume · q quit</Text>
+        <Text dimColor>{tuiKeysLine(answerable)}</Text>
       </Box>
       {status ? <Text>{status}</Text> : null}
     </Box>

@@ -27,13 +27,45 @@ export function formatElapsed(ms: number): string {
   return `${Math.floor(h / 24)}d ${h % 24}h`;
 }
 
-/** Where in the terminal app the agent runs: tmux pane, else the tty, else nothing known. */
-export function placeLabel(agent: Pick<AgentRow, "tty" | "terminal">): string {
+/** A tmux pane's server as `-L <socket name>` (or `-S <path>` where two servers share a name), by socket path. */
+export type TmuxServers = ReadonlyMap<string, string>;
+
+const machineOf = (agent: Pick<AgentRow, "host">) => agent.host ?? "";
+const serverKey = (agent: Pick<AgentRow, "host" | "terminal">) =>
+  `${machineOf(agent)}\u0000${agent.terminal.tmuxSocket ?? ""}`;
+
+/**
+ * The tmux servers worth naming: on a machine whose agents' panes live on more than one server, each
+ * pane's heading names its server, since two servers each have a `main:2 %2` (none named otherwise).
+ */
+export function tmuxServers(agents: readonly Pick<AgentRow, "host" | "terminal">[]): TmuxServers {
+  const byMachine = new Map<string, Set<string>>();
+  for (const a of agents) {
+    if (!a.terminal.tmuxPane) continue;
+    const set = byMachine.get(machineOf(a)) ?? new Set<string>();
+    byMachine.set(machineOf(a), set.add(a.terminal.tmuxSocket ?? ""));
+  }
+  const names = new Map<string, string>();
+  for (const [machine, sockets] of byMachine) {
+    if (sockets.size < 2) continue;
+    const base = (socket: string) => socket.split("/").filter(Boolean).at(-1) ?? "";
+    for (const socket of sockets) {
+      const shared = [...sockets].filter((s) => base(s) === base(socket)).length > 1;
+      const name = socket === "" ? "?" : shared ? `-S ${socket}` : `-L ${base(socket)}`;
+      names.set(`${machine}\u0000${socket}`, name);
+    }
+  }
+  return names;
+}
+
+/** Where in the terminal app the agent runs: tmux pane (and its server, when named), else the tty, else nothing known. */
+export function placeLabel(agent: Pick<AgentRow, "tty" | "terminal" | "host">, servers?: TmuxServers): string {
   const t = agent.terminal;
   if (t.tmuxPane) {
     const where =
       t.tmuxSession !== undefined ? `${t.tmuxSession}${t.tmuxWindow !== undefined ? `:${t.tmuxWindow}` : ""} ` : "";
-    return `tmux ${where}${t.tmuxPane}`;
+    const server = servers?.get(serverKey(agent));
+    return `tmux ${server !== undefined ? `${server} ` : ""}${where}${t.tmuxPane}`;
   }
   if (agent.tty) return agent.tty.replace(/^\/dev\//, "");
   return VIEW.noTerminal;
@@ -45,11 +77,12 @@ export function appLabel(agent: Pick<AgentRow, "terminal">): string {
   return agent.terminal.remote ? `${app} (${agent.terminal.remote})` : app;
 }
 
-/** "iTerm2 · ttys004"; a bare tmux pane names only itself. */
-export function whereLabel(agent: Pick<AgentRow, "tty" | "terminal">): string {
+/** "iTerm2 · ttys004"; a bare tmux pane names only itself; a watched host's agent names the host first. */
+export function whereLabel(agent: Pick<AgentRow, "tty" | "terminal" | "host">, servers?: TmuxServers): string {
   const app = appLabel(agent);
-  const place = placeLabel(agent);
-  return app === "tmux" ? place : `${app} · ${place}`;
+  const place = placeLabel(agent, servers);
+  const local = app === "tmux" ? place : `${app} · ${place}`;
+  return agent.host ? `${hostGroupLabel(agent.host)} · ${local}` : local;
 }
 
 export interface PlaceGroup {
@@ -69,20 +102,22 @@ export function hostGroupLabel(host: string): string {
 
 /**
  * Agents by terminal app (a watched host's under the host, after this machine's), then by tab/pane;
- * groups and places in name order, agents by start.
+ * groups and places in natural name order, agents by start.
  */
 export function groupAgents(agents: readonly AgentRow[]): AppGroup[] {
+  const servers = tmuxServers(agents);
   const apps = new Map<string, Map<string, AgentRow[]>>();
   const remote = new Set<string>();
   for (const agent of agents) {
     const app = agent.host ? hostGroupLabel(agent.host) : appLabel(agent);
     if (agent.host) remote.add(app);
-    const place = placeLabel(agent);
+    const place = placeLabel(agent, servers);
     const places = apps.get(app) ?? new Map<string, AgentRow[]>();
     apps.set(app, places);
     places.set(place, [...(places.get(place) ?? []), agent]);
   }
-  const byName = (a: string, b: string) => a.localeCompare(b, "en");
+  // Natural order: busy:2 before busy:10, %9 before %10.
+  const byName = (a: string, b: string) => a.localeCompare(b, "en", { numeric: true });
   const order = (a: string, b: string) => Number(remote.has(a)) - Number(remote.has(b)) || byName(a, b);
   return [...apps.keys()].sort(order).map((app) => {
     const places = apps.get(app) as Map<string, AgentRow[]>;

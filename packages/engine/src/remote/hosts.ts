@@ -41,6 +41,8 @@ export interface RemoteHosts {
 
 interface Watched {
   link: Link;
+  /** No longer watched: whatever the link still delivers while it stops is not the host's rows any more. */
+  gone?: boolean;
   scanner: Scanner;
   listing: ProcessInfo[];
 }
@@ -82,6 +84,7 @@ function rescan(deps: RemoteHostsDeps, host: string, watched: Watched): void {
   void watched.scanner
     .scan()
     .then((scan) => {
+      if (watched.gone) return;
       const now = deps.clock();
       deps.commit(deps.core.observeScan(scan, new Map(), now, host), now);
     })
@@ -144,6 +147,7 @@ function fileHandler(
             return undefined;
           })
         : undefined;
+    if (watched.gone) return;
     const change = core.commit(prepared, joined, now, host);
     if (envelope.hold !== undefined) {
       const sink = remoteSink(host, watched, envelope.hold, envelope.pid);
@@ -199,18 +203,26 @@ export function createRemoteHosts(deps: RemoteHostsDeps): RemoteHosts {
     hosts.set(host, watched);
   }
 
+  // The rows go at once (a link to a host never reached may take a while to stop), not when the link is down.
   async function unwatch(host: string): Promise<void> {
     const watched = hosts.get(host);
     hosts.delete(host);
-    if (watched && "link" in watched) await watched.link.stop();
     core.forgetHost(host);
     deps.publish();
+    if (watched && "link" in watched) {
+      watched.gone = true;
+      await watched.link.stop();
+    }
   }
 
   return {
     sync(destinations) {
       const wanted = new Set(destinations);
       for (const host of [...hosts.keys()]) if (!wanted.has(host)) void unwatch(host);
+      // A host removed while no engine ran still has rows restored from the event log: they go too.
+      const stale = [...core.recordHosts()].filter((host) => !wanted.has(host) && !hosts.has(host));
+      for (const host of stale) core.forgetHost(host);
+      if (stale.length > 0) deps.publish();
       for (const host of wanted) if (!hosts.has(host)) watch(host);
     },
     statuses() {
