@@ -8,6 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { readRegularFileSync } from "@mytty-bar/paths";
 
 const FORMAT = 2;
 const MAX_BYTES = 1024 * 1024;
@@ -115,9 +116,11 @@ export function keep(file: string, key: string, touched: Touched, report: unknow
 /** The kept report when its key matches, it has the shape `valid` wants, and no input changed; else undefined. */
 export function kept<T>(file: string, key: string, valid: (report: unknown) => report is T): T | undefined {
   let data: unknown;
+  // A FIFO planted here must not hang `status`: one non-blocking read of a regular file.
+  const read = readRegularFileSync(file, { maxBytes: MAX_BYTES });
+  if (read.kind !== "file") return undefined;
   try {
-    if (fs.statSync(file).size > MAX_BYTES) return undefined;
-    data = JSON.parse(fs.readFileSync(file, "utf8"));
+    data = JSON.parse(read.bytes.toString("utf8"));
   } catch {
     return undefined; // none yet, or not ours to trust: the run plans and writes a new one
   }

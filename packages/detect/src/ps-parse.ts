@@ -3,7 +3,7 @@
 import type { ProcessInfo } from "./types.js";
 
 /** The one listing call: both procps and BSD ps accept it (docs/terminals.md#reading-the-process-table). */
-export const PS_LIST_ARGS = ["-A", "-ww", "-o", "pid=,ppid=,pgid=,tpgid=,tty=,lstart=,args="] as const;
+export const PS_LIST_ARGS = ["-A", "-ww", "-o", "pid=,ppid=,pgid=,tpgid=,tty=,uid=,lstart=,args="] as const;
 
 // A single process line longer than this is cut: nothing we classify needs more.
 const MAX_ARGS_CHARS = 64 * 1024;
@@ -22,15 +22,18 @@ export function splitArgs(args: string): string[] {
         .filter((a) => a.length > 0);
 }
 
-const LINE = /^\s*(\d+)\s+(\d+)\s+(\d+)\s+(-?\d+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\d+)\s+(\S+)\s+(\d+)(?: (.*))?$/;
+// The uid column is optional: a remote host's streamer lists without it. Never ambiguous: a tty name is
+// never all digits and lstart starts with a weekday.
+const LINE =
+  /^\s*(\d+)\s+(\d+)\s+(\d+)\s+(-?\d+)\s+(\S+)\s+(?:(\d+)\s+)?([A-Za-z]\S*)\s+(\S+)\s+(\d+)\s+(\S+)\s+(\d+)(?: (.*))?$/;
 
-/** Parses `ps -A -ww -o pid=,ppid=,pgid=,tpgid=,tty=,lstart=,args=` output; bad lines are skipped. */
+/** Parses `ps -A -ww -o pid=,ppid=,pgid=,tpgid=,tty=[,uid=],lstart=,args=` output; bad lines are skipped. */
 export function parsePsList(text: string): ProcessInfo[] {
   const rows: ProcessInfo[] = [];
   for (const line of text.split("\n")) {
     const m = LINE.exec(line);
     if (!m) continue;
-    const args = (m[11] ?? "").trim();
+    const args = (m[12] ?? "").trim();
     const argv = splitArgs(args);
     rows.push({
       pid: Number(m[1]),
@@ -38,8 +41,9 @@ export function parsePsList(text: string): ProcessInfo[] {
       pgid: Number(m[3]),
       tpgid: Number(m[4]),
       tty: ttyName(m[5]!),
-      startTime: `${m[6]} ${m[7]} ${m[8]} ${m[9]} ${m[10]}`,
+      startTime: `${m[7]} ${m[8]} ${m[9]} ${m[10]} ${m[11]}`,
       argv,
+      ...(m[6] !== undefined ? { uid: Number(m[6]) } : {}),
     });
   }
   return rows;

@@ -101,6 +101,9 @@ export function createScanner(options: ScannerOptions = {}): Scanner {
     return table;
   };
   let lastListing: readonly ProcessInfo[] | undefined;
+  // Another local user's `claude` is not ours to show or to join a hook to; a row whose owner the
+  // source cannot tell (a remote host's listing) counts as ours.
+  const ours = (p: ProcessInfo) => p.uid === undefined || p.uid === effects.uid;
 
   async function context(table: ProcessTable, ttys: readonly string[], prune = false): Promise<LocateContext> {
     const servers = new Map<number, ProcessInfo>();
@@ -123,9 +126,10 @@ export function createScanner(options: ScannerOptions = {}): Scanner {
     const table = tableOf(processes);
     lastListing = processes;
     const ttys = [...table.byTty.keys()].sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
-    const found = (await Promise.all(ttys.map((tty) => foregroundAgent(table, cache, source, tty)))).filter(
+    const candidates = (await Promise.all(ttys.map((tty) => foregroundAgent(table, cache, source, tty)))).filter(
       (f) => f !== undefined,
     );
+    const found = candidates.filter((f) => ours(f.process));
     const ctx = await context(
       table,
       found.map((f) => f.process.tty!),
@@ -135,7 +139,7 @@ export function createScanner(options: ScannerOptions = {}): Scanner {
       found.map(async (f) => toAgent(cache, f.process, f.classification, f.via, await locate(ctx, f.process))),
     );
     cache.endScan(table.byPid);
-    return { processes, agents, at: new Date() };
+    return { processes, agents, otherUsers: candidates.length - found.length, at: new Date() };
   }
 
   async function join(pid: number, given?: readonly ProcessInfo[]): Promise<JoinResult> {
@@ -146,13 +150,14 @@ export function createScanner(options: ScannerOptions = {}): Scanner {
     const chain = table.ancestry(start);
     let hit: { p: ProcessInfo; c: Classification; via: DetectionVia } | undefined;
     for (const [i, p] of chain.entries()) {
+      if (!ours(p)) continue;
       const c = cache.full(p);
       if (c) {
         hit = { p, c, via: "process" };
         // A launcher and the binary it starts are one agent (Codex's npm `node …/codex.js` runs the
         // native `…/codex`): the outermost of them, on the same tty, is the one the scan shows.
         for (const parent of chain.slice(i + 1)) {
-          if (parent.tty !== p.tty || cache.full(parent)?.provider !== c.provider) break;
+          if (!ours(parent) || parent.tty !== p.tty || cache.full(parent)?.provider !== c.provider) break;
           hit = { p: parent, c: cache.full(parent)!, via: "process" };
         }
         break;
@@ -189,7 +194,7 @@ export function createScanner(options: ScannerOptions = {}): Scanner {
   ): Promise<{ p: ProcessInfo; c: Classification; via: DetectionVia } | undefined> {
     let found: { p: ProcessInfo; provider: ProviderId } | undefined;
     for (const p of chain.slice(0, JOIN_HINT_DEPTH)) {
-      const hint = await cache.hint(p, source);
+      const hint = ours(p) ? await cache.hint(p, source) : undefined;
       if (found && hint !== found.provider) break;
       if (hint) found = { p, provider: hint };
     }

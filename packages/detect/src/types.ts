@@ -17,6 +17,8 @@ export interface ProcessInfo {
   argv: string[];
   /** Kernel command name; for display only, never for classification. */
   comm?: string;
+  /** Effective uid of the owner where the source tells; detection keeps only the scanning user's agents. */
+  uid?: number;
 }
 
 /** Where the process table comes from: `ps`, /proc, or a recorded fixture. */
@@ -66,5 +68,7 @@ export interface DetectedAgent {
 export interface ScanResult {
   processes: ProcessInfo[];
   agents: DetectedAgent[];
+  /** Agents found in the foreground of a tty but owned by another uid: left out, never rows or joins. */
+  otherUsers?: number;
   at: Date;
 }

@@ -95,7 +95,7 @@ describe("linux fixture captured from tmux on the dev box", () => {
     counting.reset();
     const second = await scanner.scan();
     expect(counting.counts).toEqual({ argv: 0, executable: 0, environ: 0 });
-    expect(fx.calls.slice(callsAfterFirst)).toEqual(["ps -A -ww -o pid=,ppid=,pgid=,tpgid=,tty=,lstart=,args="]);
+    expect(fx.calls.slice(callsAfterFirst)).toEqual(["ps -A -ww -o pid=,ppid=,pgid=,tpgid=,tty=,uid=,lstart=,args="]);
     expect(summarize(second.agents)).toEqual(summarize(first.agents));
   });
 });

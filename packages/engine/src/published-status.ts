@@ -6,8 +6,7 @@
 // that pid lives, and the lease on engine.pid was renewed lately (a stuck or gone event loop stops
 // renewing it). Anything else asks the socket, which tells busy, stuck and gone apart. Checked by hand,
 // like replies.ts: zod would cost the reader more than the whole read.
-import fs from "node:fs";
-import { ENGINE_LEASE_RENEW_SECONDS, ENGINE_LEASE_SECONDS, type Paths } from "@mytty-bar/paths";
+import { ENGINE_LEASE_RENEW_SECONDS, ENGINE_LEASE_SECONDS, readRegularFileSync, type Paths } from "@mytty-bar/paths";
 import { isAlivePid, parsePid } from "./pid.js";
 
 const PUBLISHED_FORMAT = 1;
@@ -72,13 +71,13 @@ export function readPublished(
   nowMs = Date.now(),
 ): PublishedStatus | undefined {
   try {
-    // lstat: a link or a FIFO planted there is not the engine's (and reading a FIFO would block).
-    const lease = fs.lstatSync(paths.enginePid);
-    const file = fs.lstatSync(paths.engineStatus);
-    if (!lease.isFile() || !file.isFile() || lease.size > 64 || file.size > MAX_BYTES) return undefined;
+    // No link followed, no FIFO waited on: what is planted there is not the engine's.
+    const lease = readRegularFileSync(paths.enginePid, { maxBytes: 64, noFollow: true });
+    const file = readRegularFileSync(paths.engineStatus, { maxBytes: MAX_BYTES, noFollow: true });
+    if (lease.kind !== "file" || file.kind !== "file") return undefined;
     return judgePublished({
-      text: fs.readFileSync(paths.engineStatus, "utf8"),
-      pidText: fs.readFileSync(paths.enginePid, "utf8"),
+      text: file.bytes.toString("utf8"),
+      pidText: lease.bytes.toString("utf8"),
       leaseMs: lease.mtimeMs,
       nowMs,
       alive: isAlivePid,

@@ -1,10 +1,10 @@
 // <data>/settings.json: read by the engine, read and written by the menu bar through these functions.
 // Every field falls back to its default on its own, so one bad value never resets the others.
-import { constants, promises as fs } from "node:fs";
+import { promises as fs } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { ANSWER_WAIT_DEFAULT_SECONDS, ANSWER_WAIT_MAX_SECONDS } from "@mytty-bar/protocol";
-import type { Paths } from "@mytty-bar/paths";
+import { readRegularFile, type Paths } from "@mytty-bar/paths";
 import { silentLog, type EngineLog } from "./log.js";
 import {
   DEFAULT_GLOBAL_SHORTCUT,
@@ -130,25 +130,12 @@ export function parseSettings(text: string, invalid: (why: string) => void = () 
 /** Reads <data>/settings.json; a file that is there but unusable is logged and the defaults apply. */
 export async function loadSettings(paths: Pick<Paths, "settingsFile">, log: EngineLog = silentLog): Promise<Settings> {
   const invalid = (why: string) => log.swallowed("settings", `${paths.settingsFile}: ${why}; using the defaults`);
-  try {
-    // Non-blocking, and only a regular file: a fifo here must not hang the engine's start.
-    const handle = await fs.open(paths.settingsFile, constants.O_RDONLY | constants.O_NONBLOCK);
-    try {
-      if (!(await handle.stat()).isFile()) return defaultSettings();
-      const buffer = Buffer.alloc(SETTINGS_MAX_BYTES + 1);
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-      if (bytesRead > SETTINGS_MAX_BYTES) {
-        invalid(`over ${SETTINGS_MAX_BYTES} bytes`);
-        return defaultSettings();
-      }
-      return parseSettings(buffer.subarray(0, bytesRead).toString("utf8"), invalid);
-    } finally {
-      await handle.close();
-    }
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") log.swallowed("settings", error); // absent = defaults
-    return defaultSettings();
-  }
+  // Non-blocking, and only a regular file: a fifo here must not hang the engine's start.
+  const read = await readRegularFile(paths.settingsFile, { maxBytes: SETTINGS_MAX_BYTES });
+  if (read.kind === "file") return parseSettings(read.bytes.toString("utf8"), invalid);
+  if (read.kind === "too-large") invalid(`over ${SETTINGS_MAX_BYTES} bytes`);
+  if (read.kind === "unreadable") log.swallowed("settings", `${paths.settingsFile}: cannot be read (${read.code})`);
+  return defaultSettings(); // absent or not a regular file: the defaults
 }
 
 /**
@@ -181,14 +168,14 @@ export async function saveSettings(paths: Pick<Paths, "settingsFile">, patch: Se
 async function readRawObject(
   file: string,
 ): Promise<{ ok: true; value: Record<string, unknown> } | { ok: false; present: boolean }> {
+  const read = await readRegularFile(file, { maxBytes: SETTINGS_MAX_BYTES });
+  if (read.kind !== "file") return { ok: false, present: read.kind === "too-large" || read.kind === "unreadable" };
   try {
-    const info = await fs.stat(file);
-    if (!info.isFile() || info.size > SETTINGS_MAX_BYTES) return { ok: false, present: info.isFile() };
-    const raw: unknown = JSON.parse(await fs.readFile(file, "utf8"));
+    const raw: unknown = JSON.parse(read.bytes.toString("utf8"));
     if (typeof raw === "object" && raw !== null && !Array.isArray(raw))
       return { ok: true, value: raw as Record<string, unknown> };
-    return { ok: false, present: true };
-  } catch (error) {
-    return { ok: false, present: (error as NodeJS.ErrnoException).code !== "ENOENT" };
+  } catch {
+    // not JSON: present but unusable, as below
   }
+  return { ok: false, present: true };
 }

@@ -2,6 +2,8 @@
 // modify a user file. A "~absent" record notes that we created the file, so uninstall can delete it.
 import fs from "node:fs";
 import path from "node:path";
+import { readRegularFileSync } from "@mytty-bar/paths";
+import { MAX_CONFIG_BYTES } from "./fsio.js";
 import type { BackupLookup } from "./plan.js";
 import type { Paths } from "./paths.js";
 
@@ -40,11 +42,9 @@ export function newestBackupLookup(paths: Pick<Paths, "home" | "backupsDir">): B
     const newest = listBackups(paths, file).at(-1);
     if (!newest) return undefined;
     if (newest.absent) return null;
-    try {
-      return fs.readFileSync(newest.path, "utf8");
-    } catch {
-      return undefined; // the backup vanished: nothing to restore from
-    }
+    // Gone, or not a regular file any more: nothing to restore from.
+    const read = readRegularFileSync(newest.path, { maxBytes: MAX_CONFIG_BYTES });
+    return read.kind === "file" ? read.bytes.toString("utf8") : undefined;
   };
 }
 

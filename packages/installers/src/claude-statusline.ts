@@ -38,8 +38,10 @@ function userCommand(record: StatuslineRecord | undefined): string | undefined {
 }
 
 /**
- * POSIX sh. The input is copied to a private temp file first: the user's command reads it from there,
- * unchanged, and writes straight to our stdout (its bytes and exit status pass through untouched).
+ * POSIX sh. The user's command reads Claude Code's input through a pipe fed by `tee`, which keeps on
+ * writing to the pipe when our copy cannot be opened or written (POSIX tee), so a full or broken data
+ * directory never starves it. Only our side runs under umask 077: the user's command gets the umask
+ * Claude Code gave us. Its bytes and exit status pass through untouched.
  */
 export function statuslineScript(paths: Paths, command: string | undefined): string {
   return `#!/bin/sh
@@ -47,19 +49,18 @@ export function statuslineScript(paths: Paths, command: string | undefined): str
 # Claude Code runs it as its statusLine command with the status JSON on stdin.
 s=${shellQuote(paths.statuslineDir)}
 u=${shellQuote(command ?? "")}
-umask 077
-[ -d "$s" ] || mkdir -p "$s" 2>/dev/null
 f="$s/.$$.in"
-if ! cat >"$f" 2>/dev/null; then
-  rm -f "$f" 2>/dev/null
-  f=
-fi
-r=0
+# Our copy, private; one cut short (a full disk) is dropped, never kept half.
+keep() { (umask 077; [ -d "$s" ] || mkdir -p "$s"; rm -f "$f"; tee "$f" || rm -f "$f") 2>/dev/null; }
 if [ -n "$u" ]; then
-  if [ -n "$f" ]; then sh -c "$u" <"$f"; else sh -c "$u" </dev/null; fi
+  # Drained after the command ends, so a command that reads nothing never cuts our copy short.
+  keep | (sh -c "$u"; r=$?; cat >/dev/null; exit $r)
   r=$?
+else
+  keep >/dev/null
+  r=0
 fi
-if [ -n "$f" ]; then
+if [ -f "$f" ]; then
   # $PPID is Claude Code itself (the entry execs this script): the engine reads <pid>.json for that agent.
   n=$(wc -c <"$f" 2>/dev/null || echo 0)
   if [ "\${n:-0}" -le ${STATUSLINE_MAX_BYTES} ]; then mv -f "$f" "$s/$PPID.json" 2>/dev/null; fi

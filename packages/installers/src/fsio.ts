@@ -1,6 +1,6 @@
 // Reading the files a plan is computed from. Size-capped, strict UTF-8: what we cannot read
 // faithfully is a Problem (status invalid), never "not installed", and never written.
-import fs from "node:fs";
+import { readRegularFileSync } from "@mytty-bar/paths";
 import type { Problem } from "./jsonc-edit.js";
 import { decodeUtf8 } from "./text.js";
 
@@ -23,24 +23,23 @@ export interface FileView {
 
 export const localFiles: FileView = { read: (file, maxBytes) => readText(file, maxBytes) };
 
+const problem = (message: string): ReadResult => ({ text: null, problem: { line: 1, column: 1, message } });
+
 export function readText(file: string, maxBytes = MAX_CONFIG_BYTES): ReadResult {
-  let bytes: Buffer;
-  let mode: number;
-  try {
-    const st = fs.statSync(file);
-    if (st.isDirectory()) return { text: null, problem: { line: 1, column: 1, message: "is a directory, not a file" } };
-    // A fifo or device would block the read (and every status call) forever.
-    if (!st.isFile()) return { text: null, problem: { line: 1, column: 1, message: "is not a regular file" } };
-    if (st.size > maxBytes)
-      return { text: null, problem: { line: 1, column: 1, message: `is larger than ${maxBytes} bytes` } };
-    mode = st.mode & 0o7777;
-    bytes = fs.readFileSync(file);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") return { text: null };
-    return { text: null, problem: { line: 1, column: 1, message: `cannot be read (${code ?? String(error)})` } };
+  // A fifo or device would block the read (and every status call) forever: judged on the open descriptor.
+  const read = readRegularFileSync(file, { maxBytes });
+  switch (read.kind) {
+    case "missing":
+      return { text: null };
+    case "not-regular":
+      return problem(read.what === "a directory" ? "is a directory, not a file" : "is not a regular file");
+    case "too-large":
+      return problem(`is larger than ${maxBytes} bytes`);
+    case "unreadable":
+      return problem(`cannot be read (${read.code})`);
   }
-  const text = decodeUtf8(bytes);
-  if (text === undefined) return { text: null, mode, problem: { line: 1, column: 1, message: "is not valid UTF-8" } };
-  return { text, mode };
+  const text = decodeUtf8(read.bytes);
+  if (text === undefined)
+    return { text: null, mode: read.mode, problem: { line: 1, column: 1, message: "is not valid UTF-8" } };
+  return { text, mode: read.mode };
 }

@@ -1,6 +1,7 @@
 // Which providers live on this machine: their config dir exists or their binary is on PATH.
 import fs from "node:fs";
 import path from "node:path";
+import { readRegularFileSync } from "@mytty-bar/paths";
 import { versionFromInstall } from "./claude-version.js";
 import { TARGET_IDS, type TargetId } from "./constants.js";
 import type { Paths } from "./paths.js";
@@ -33,12 +34,8 @@ export function onPath(names: readonly string[], pathVar: string | undefined): b
 
 /** Small text files only (a package.json): anything odd reads as absent. */
 function readSmall(file: string): string | undefined {
-  try {
-    const st = fs.statSync(file, { throwIfNoEntry: false });
-    return st !== undefined && st.isFile() && st.size <= 256 * 1024 ? fs.readFileSync(file, "utf8") : undefined;
-  } catch {
-    return undefined; // anything odd reads as absent
-  }
+  const read = readRegularFileSync(file, { maxBytes: 256 * 1024 });
+  return read.kind === "file" ? read.bytes.toString("utf8") : undefined;
 }
 
 /**

@@ -146,3 +146,4 @@ function accountHome(): string {
   if (dir === "") throw new Error("Cannot tell your home directory: set HOME and try again.");
   return dir;
 }
+export * from "./regular-file.js";

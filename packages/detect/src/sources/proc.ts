@@ -1,7 +1,7 @@
 // Linux ProcessSource reading /proc: no spawn (docs/terminals.md#reading-the-process-table). Each file is tiny, so reads are synchronous (event-loop
 // hops would dominate) into one shared buffer (readFileSync's fstat and growing reads cost 4x), in
 // slices of a few milliseconds with a yield between them, so a scan of thousands of processes never blocks the loop for long.
-import { promises as fsp, readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { promises as fsp, readdirSync, readFileSync, readlinkSync, statSync } from "node:fs";
 import { unixSocketRows } from "../sockets.js";
 import type { ProcessInfo, ProcessSource } from "../types.js";
 import { statReaderFor, type StatFields } from "./proc-stat.js";
@@ -97,6 +97,14 @@ function link(path: string): string | undefined {
   }
 }
 
+function ownerOf(path: string): number | undefined {
+  try {
+    return statSync(path).uid;
+  } catch {
+    return undefined; // the process exited: its row goes with the next scan
+  }
+}
+
 /** A new row; argv and the exe link are read only when someone asks. */
 function newRow(root: string, pid: number, parsed: StatFields): ProcessInfo {
   let exe: string | null | undefined = null;
@@ -117,6 +125,15 @@ function newRow(root: string, pid: number, parsed: StatFields): ProcessInfo {
     get() {
       if (argv === null) argv = splitCmdline(read(`${root}/${pid}/cmdline`) ?? "");
       return argv;
+    },
+  });
+  let uid: number | null | undefined = null;
+  // /proc/<pid> is owned by the process's effective uid; read only for the rows someone classifies.
+  Object.defineProperty(row, "uid", {
+    enumerable: true,
+    get() {
+      if (uid === null) uid = ownerOf(`${root}/${pid}`);
+      return uid;
     },
   });
   Object.defineProperty(row, "executable", {

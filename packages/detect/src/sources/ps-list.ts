@@ -35,6 +35,7 @@ export function createPsListSource(options: { exec?: Exec; platform?: NodeJS.Pla
           executable: d.path,
           argv: splitArgs(d.cmd ?? ""),
           comm: d.name,
+          ...(d.uid !== undefined ? { uid: d.uid } : {}),
         });
       }
       return rows;

@@ -3,6 +3,7 @@
 import { promises as fs } from "node:fs";
 import { execFile } from "node:child_process";
 import path from "node:path";
+import { readRegularFile, type RegularFileRead } from "@mytty-bar/paths";
 
 export interface FileStamp {
   mtimeMs: number;
@@ -26,6 +27,9 @@ export interface TranscriptSource {
   bootTimeMs?(): Promise<number | undefined>;
 }
 
+const unreadable = (read: Exclude<RegularFileRead, { kind: "file" }>) =>
+  read.kind === "not-regular" ? `it is ${read.what}` : read.kind === "unreadable" ? read.code : read.kind;
+
 export function nodeTranscriptSource(platform: NodeJS.Platform = process.platform): TranscriptSource {
   return {
     async stat(file) {
@@ -37,14 +41,10 @@ export function nodeTranscriptSource(platform: NodeJS.Platform = process.platfor
       }
     },
     async readRange(file, start, length) {
-      const handle = await fs.open(file, "r");
-      try {
-        const buffer = Buffer.alloc(length);
-        const { bytesRead } = await handle.read(buffer, 0, length, start);
-        return buffer.subarray(0, bytesRead);
-      } finally {
-        await handle.close();
-      }
+      // A FIFO swapped in after stat() fails this read (callers keep the last reading), never blocks the loop.
+      const read = await readRegularFile(file, { maxBytes: length, start });
+      if (read.kind !== "file") throw new Error(`${file} cannot be read: ${unreadable(read)}`);
+      return read.bytes;
     },
     async dirMtime(dir) {
       try {
@@ -62,13 +62,9 @@ export function nodeTranscriptSource(platform: NodeJS.Platform = process.platfor
       }
     },
     async readText(file, maxBytes) {
-      try {
-        const st = await fs.stat(file);
-        if (!st.isFile() || st.size > maxBytes) return undefined;
-        return await fs.readFile(file, "utf8");
-      } catch {
-        return undefined; // rotated away or unreadable: read again next poll
-      }
+      // Missing, not a regular file, too large or unreadable: read again next poll.
+      const read = await readRegularFile(file, { maxBytes });
+      return read.kind === "file" ? read.bytes.toString("utf8") : undefined;
     },
     openFiles: (pid) => (platform === "linux" ? procOpenFiles(pid) : lsofOpenFiles(pid)),
     ...(platform === "linux" ? { bootTimeMs: linuxBootTimeMs } : {}),

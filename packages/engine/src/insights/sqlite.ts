@@ -3,6 +3,7 @@
 // Node), else better-sqlite3 (Node 20 has no node:sqlite). Loaded lazily: a machine without either simply
 // gets no model from these stores.
 import { createRequire } from "node:module";
+import { regularFileSync } from "@mytty-bar/paths";
 
 export interface SqliteReader {
   /** Rows of one read-only query; throws on a locked, missing or foreign file (callers keep the last reading). */
@@ -33,12 +34,27 @@ function opener(): ((file: string) => Database) | undefined {
   }
 }
 
+/**
+ * SQLite opens the db (and its -wal, -shm, -journal) by path, blocking: a FIFO there (a hostile process's
+ * swap) would hang the engine's thread for good. Each is proved a regular file (or absent) on an O_NONBLOCK
+ * descriptor right before the open; the window left is SQLite's own open call.
+ */
+function refuseOdd(file: string): void {
+  const db = regularFileSync(file);
+  if (db.kind !== "file") throw new Error(`${file} is not a regular file we can read (${db.kind})`);
+  for (const side of ["-wal", "-shm", "-journal"]) {
+    const check = regularFileSync(file + side);
+    if (check.kind !== "file" && check.kind !== "missing") throw new Error(`${file}${side} is not a regular file`);
+  }
+}
+
 /** undefined when this runtime can read no SQLite at all. */
 export function nodeSqliteReader(): SqliteReader | undefined {
   const open = opener();
   if (open === undefined) return undefined;
   return {
     all(file, sql, params) {
+      refuseOdd(file);
       const db = open(file);
       try {
         return db.prepare(sql).all(...params) as Record<string, unknown>[];

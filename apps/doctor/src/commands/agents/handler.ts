@@ -15,6 +15,8 @@ export interface AgentsIO {
   stdout: { write(text: string): unknown; isTTY?: boolean };
   stderr: { write(text: string): unknown };
   scanner?: Scanner;
+  /** The uid the scan keeps (tests with a fixture's scanner); defaults to ours. */
+  uid?: number;
   /** Stops --watch; defaults to the first SIGINT/SIGTERM. */
   signal?: AbortSignal;
 }
@@ -58,7 +60,11 @@ export async function runAgents(options: AgentsOptions, io: AgentsIO): Promise<n
   const frame = async (): Promise<string> => {
     const scan = await scanner.scan();
     if (options.json) return `${JSON.stringify(toRows(scan.agents), null, options.watch ? undefined : 2)}\n`;
-    return renderTable(scan.agents, { bold: tty, at: options.watch ? scan.at : undefined });
+    return renderTable(scan.agents, {
+      bold: tty,
+      at: options.watch ? scan.at : undefined,
+      otherUsers: { count: scan.otherUsers ?? 0, uid: io.uid ?? process.getuid?.() ?? 0 },
+    });
   };
 
   if (!options.watch) {

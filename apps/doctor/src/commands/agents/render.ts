@@ -61,8 +61,19 @@ function command(a: DetectedAgent): string {
 }
 
 /** An aligned table; `bold` adds ANSI emphasis for the header (TTY only). */
-export function renderTable(agents: readonly DetectedAgent[], options: { bold: boolean; at?: Date }): string {
-  if (agents.length === 0) return `${EMPTY}\n`;
+/** The line saying what the scan left out: other users' agents are never shown or joined (docs/detection.md). */
+export function otherUsersLine(count: number, uid: number): string {
+  const what = count === 1 ? "1 agent process of another user was" : `${count} agent processes of other users were`;
+  return `${what} left out: only uid ${uid}'s processes are watched (run mytty-doctor agents as that user to see theirs).`;
+}
+
+export function renderTable(
+  agents: readonly DetectedAgent[],
+  options: { bold: boolean; at?: Date; otherUsers?: { count: number; uid: number } },
+): string {
+  const others = options.otherUsers !== undefined && options.otherUsers.count > 0 ? options.otherUsers : undefined;
+  const tail = others !== undefined ? `${otherUsersLine(others.count, others.uid)}\n` : "";
+  if (agents.length === 0) return `${EMPTY}\n${tail}`;
   const header = ["TTY", "PID", "AGENT", "FOUND BY", "WHERE", "COMMAND"];
   const rows = agents.map((a) => [
     a.tty ?? "-",
@@ -82,5 +93,5 @@ export function renderTable(agents: readonly DetectedAgent[], options: { bold: b
   const out = [options.bold ? `\x1b[1m${head}\x1b[0m` : head, ...rows.map(line)];
   const count = `${agents.length} agent${agents.length === 1 ? "" : "s"}`;
   out.push("", options.at ? `${count} · scanned ${options.at.toLocaleTimeString()}` : count);
-  return `${out.join("\n")}\n`;
+  return `${out.join("\n")}\n${tail}`;
 }
