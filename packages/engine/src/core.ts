@@ -20,7 +20,15 @@ import type { JoinResult, ProcessInfo, ScanResult } from "@mytty-bar/detect";
 import { chainVerdict } from "./join.js";
 import { adoptSession, fallbackRef, joinedRef, markScanned } from "./routing.js";
 import type { LocalTabResult } from "./remote/local-tabs.js";
-import { recordFromRef, refOf, hintsOf, notePollActivity, type AgentRecord, type AgentRef } from "./agents.js";
+import {
+  recordFromRef,
+  refOf,
+  hintsOf,
+  notePollActivity,
+  sessionMapKey,
+  type AgentRecord,
+  type AgentRef,
+} from "./agents.js";
 import { disconnectEvent, pruneRecords, pruneRuns } from "./retention.js";
 import type { LogEntry, RunEntry } from "./log-entry.js";
 import { mergeChange, type Change } from "./change.js";
@@ -160,7 +168,7 @@ export class EngineCore {
     this.owners.set(runId, ref.key);
     if (event.sessionId !== undefined) {
       record.sessionId = event.sessionId;
-      this.bySession.set(`${event.provider}\0${event.sessionId}`, ref.key);
+      this.bySession.set(sessionMapKey(event.provider, event.sessionId, ref.host), ref.key);
     }
     if (event.cwd !== undefined) record.cwd = event.cwd;
     if (result.status === "applied") record.lastRunId = runId;
@@ -243,7 +251,7 @@ export class EngineCore {
     this.owners.set(run.id, agent.key);
     if (run.sessionId !== undefined) {
       record.sessionId = run.sessionId;
-      this.bySession.set(`${run.provider}\0${run.sessionId}`, agent.key);
+      this.bySession.set(sessionMapKey(run.provider, run.sessionId, agent.host), agent.key);
     }
     if (run.cwd !== undefined) record.cwd = run.cwd;
     if (entry.latest) record.lastRunId = run.id;
