@@ -193,6 +193,7 @@ export function createRemoteHosts(deps: RemoteHostsDeps): RemoteHosts {
       setImmediate(() => {
         const next = latest!;
         latest = undefined;
+        if (hosts.get(host) !== watched) return; // no longer watched meanwhile: its rows are gone
         watched.listing = listingOf(next);
         rescan(deps, host, watched);
       });
