@@ -48,6 +48,7 @@ interface HostSpec {
   hello?: string;
   psLines?: string[];
   psCount?: number;
+  psRepeat?: number;
 }
 
 async function world(spec: HostSpec) {
@@ -175,5 +176,18 @@ describe("a watched host listing 100,000 processes", () => {
       20_000,
       "the local row",
     );
+  });
+});
+
+describe("a watched host sending listings unasked", () => {
+  it("is held to its listings a second, with one status line, and stays connected", async () => {
+    const { engine } = await world({ psRepeat: 20 });
+    const problem = await until(
+      async () => engine.snapshot().hosts?.find((h) => h.problem !== undefined)?.problem,
+      20_000,
+      "the host's status line",
+    );
+    expect(problem).toMatch(/^devbox sent more than 4 process listings in a second: the excess was dropped /);
+    expect(engine.snapshot().hosts?.[0]?.state).toBe("connected");
   });
 });

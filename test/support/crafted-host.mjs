@@ -3,6 +3,7 @@
 //   hello      the HELLO body, sent as is (escape sequences and all)
 //   psLines    listing lines sent on every `s`
 //   psCount    that many more generated processes (`sleep` children of pid 1) on every `s`
+//   psRepeat   how many listings answer one `s` (default 1)
 //   spool      a directory: on `t` its files not sent yet go out as FILE frames, `a <name>` deletes one
 // ssh's own arguments (options, destination, remote command) follow the spec and are ignored.
 import fs from "node:fs";
@@ -27,7 +28,7 @@ out.write(Buffer.concat([Buffer.from(`HELLO - ${hello.length}\n`), hello]));
 
 for await (const line of readline.createInterface({ input: process.stdin })) {
   if (line === "q") break;
-  if (line === "s") out.write(`PSB\n${listing()}PSE\n`);
+  if (line === "s") out.write(`PSB\n${listing()}PSE\n`.repeat(spec.psRepeat ?? 1));
   else if (line === "t" && spec.spool) {
     for (const name of fs.readdirSync(spec.spool).sort()) {
       if (sent.has(name)) continue;
