@@ -135,6 +135,11 @@ export function onHost(ref: AgentRef, host: string | undefined): AgentRef {
   return { ...ref, key: hostKey(host, ref.key), id: `${ref.id}@${host}`, host };
 }
 
+/** The sessions map's key: a host's session id is its own (the same id here is another session). */
+export function sessionMapKey(provider: string, sessionId: string, host: string | undefined): string {
+  return hostKey(host, `${provider}\0${sessionId}`);
+}
+
 export function hostKey(host: string | undefined, key: string): string {
   return host === undefined ? key : `host:${host}|${key}`;
 }

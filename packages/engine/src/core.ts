@@ -26,6 +26,7 @@ import {
   hintsOf,
   notePollActivity,
   withPane,
+  sessionMapKey,
   type AgentRecord,
   type AgentRef,
 } from "./agents.js";
@@ -175,7 +176,7 @@ export class EngineCore {
     this.owners.set(runId, ref.key);
     if (event.sessionId !== undefined) {
       record.sessionId = event.sessionId;
-      this.bySession.set(`${event.provider}\0${event.sessionId}`, ref.key);
+      this.bySession.set(sessionMapKey(event.provider, event.sessionId, ref.host), ref.key);
     }
     if (event.cwd !== undefined) record.cwd = event.cwd;
     if (result.status === "applied") record.lastRunId = runId;
@@ -265,7 +266,7 @@ export class EngineCore {
     this.owners.set(run.id, agent.key);
     if (run.sessionId !== undefined) {
       record.sessionId = run.sessionId;
-      this.bySession.set(`${run.provider}\0${run.sessionId}`, agent.key);
+      this.bySession.set(sessionMapKey(run.provider, run.sessionId, agent.host), agent.key);
     }
     if (run.cwd !== undefined) record.cwd = run.cwd;
     if (entry.latest) record.lastRunId = run.id;

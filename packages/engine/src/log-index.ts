@@ -15,7 +15,10 @@ export interface Retained {
 export function retainedOf(core: EngineCore): Retained {
   const runs = Object.values(core.tracker.runs);
   return {
-    runs: new Set(runs.map((r) => `${r.provider}\0${r.runKey}`)),
+    // A host's run key is its own (remote/host-ids.ts): the group names the host, as the line's agent does.
+    runs: new Set(
+      runs.map((r) => runGroup(core.agents.get(core.runOwner.get(r.id) ?? "")?.host, r.provider, r.runKey)),
+    ),
     runIds: new Set(runs.map((r) => r.id)),
     agents: new Set(core.agents.keys()),
   };
@@ -32,7 +35,11 @@ function placeOf(entry: LogEntry): Place {
   if (entry.t === "note") return { kind: "note", group: entry.key, agent: entry.key };
   if (entry.t === "answer") return { kind: "answer", group: entry.runId, agent: entry.key };
   const { provider, runKey } = entry.t === "event" ? entry.event : entry.run;
-  return { kind: "run", group: `${provider}\0${runKey}`, agent: entry.agent.key };
+  return { kind: "run", group: runGroup(entry.agent.host, provider, runKey), agent: entry.agent.key };
+}
+
+function runGroup(host: string | undefined, provider: string, runKey: string): string {
+  return `${host ?? ""}\0${provider}\0${runKey}`;
 }
 
 /** The one retention rule: the agent is still there, and so is the run (an answer's by id). */

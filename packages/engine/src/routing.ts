@@ -13,6 +13,7 @@ import {
   refFromDetected,
   refFromSession,
   refOf,
+  sessionMapKey,
   type AgentRecord,
   type AgentRef,
 } from "./agents.js";
@@ -52,7 +53,9 @@ export function fallbackRef(
 ): AgentRef {
   const known =
     core.agents.get(
-      event.sessionId !== undefined ? (core.sessions.get(`${event.provider}\0${event.sessionId}`) ?? "") : "",
+      event.sessionId !== undefined
+        ? (core.sessions.get(sessionMapKey(event.provider, event.sessionId, host)) ?? "")
+        : "",
     ) ?? core.agents.get(core.runOwner.get(event.runId) ?? "");
   // A watched host's events join only that host's agents (a remote pid is not a local one).
   if (known && known.host === host) return refOf(known);
@@ -79,7 +82,7 @@ export function adoptSession(
   now: Date,
 ): void {
   if (event.sessionId === undefined) return;
-  const oldKey = state.sessions.get(`${event.provider}\0${event.sessionId}`);
+  const oldKey = state.sessions.get(sessionMapKey(event.provider, event.sessionId, ref.host));
   const old = oldKey !== undefined ? state.records.get(oldKey) : undefined;
   if (!old || old.pid !== null || old.key === ref.key || old.host !== ref.host) return;
   let target = state.records.get(ref.key);

@@ -13,6 +13,7 @@ import { createEngine, defaultSettings, type Engine } from "@mytty-bar/engine";
 import { posixQuote, SPOOL_MAX_PAYLOAD_BYTES, type AgentEvent } from "@mytty-bar/protocol";
 import { createPreparer, type Preparer } from "../src/prepare-offload.js";
 import { prepareSpool } from "../src/prepare.js";
+import { hostEvent } from "../src/remote/host-ids.js";
 import { bigSpool, manyKeyPayload, payload, quietEngine, spool } from "./helpers.js";
 
 const HOST = "devbox";
@@ -94,10 +95,11 @@ function loggedEvents(paths: Paths): AgentEvent[] {
     .map((line) => (JSON.parse(line) as { event: AgentEvent }).event);
 }
 
+/** The id the engine logs a host's file under: its own, scoped to the host (remote/host-ids.ts). */
 const idOf = (bytes: Uint8Array) => {
   const outcome = prepareSpool(bytes, new Date());
   if (outcome.status !== "mapped") throw new Error(`not mapped: ${outcome.reason}`);
-  return outcome.event.id;
+  return hostEvent(outcome.event, HOST).id;
 };
 
 const huge = (n: number) =>

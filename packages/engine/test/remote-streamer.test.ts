@@ -210,9 +210,9 @@ describe("the frame reader", () => {
       for (let at = 0; at < stream.length; at += size) frames.push(...reader.push(stream.subarray(at, at + size)));
       expect(frames).toEqual([
         { kind: "hello", fields: { version: "1" } },
-        { kind: "ps", text: "" },
+        { kind: "ps", text: "", dropped: 0 },
         { kind: "file", name: "a.1", bytes: Buffer.from("xyz") },
-        { kind: "ps", text: "  1 0 1\n" },
+        { kind: "ps", text: "  1 0 1\n", dropped: 0 },
         { kind: "error", code: "no-data-dir" },
       ]);
     }

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import type { ProviderId } from "./provider-ids.js";
 import { claudeQuestionAnswer, opencodeAnswer } from "./answer-providers.js";
+import { shownText } from "./hygiene.js";
 
 export const AnswerSchema = z.discriminatedUnion("decision", [
   z.object({ decision: z.literal("allow") }),
@@ -67,11 +68,7 @@ export function requestSummary(toolInput: unknown): string {
     raw = named ?? safeJson(toolInput);
   } else raw = toolInput === undefined ? "" : safeJson(toolInput);
   // A huge input is cut before the regexes run: the summary never needs more than its cap.
-  const line = raw
-    .slice(0, REQUEST_SUMMARY_MAX_CHARS * 8)
-    .replace(/\s+/gu, " ")
-    .replace(CONTROL_ALL, "")
-    .trim();
+  const line = shownText(raw.slice(0, REQUEST_SUMMARY_MAX_CHARS * 8).replace(/\s+/gu, " ")).trim();
   if (line.length <= REQUEST_SUMMARY_MAX_CHARS) return line;
   let end = REQUEST_SUMMARY_MAX_CHARS - 1;
   const last = line.charCodeAt(end - 1);

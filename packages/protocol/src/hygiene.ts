@@ -71,7 +71,7 @@ export const sanitizeId = sanitizeSessionId;
 
 function stripAndClamp(value: unknown, maxBytes: number): string | undefined {
   if (typeof value !== "string") return undefined;
-  const stripped = clampUtf8(value.replace(CONTROL_ALL, ""), maxBytes);
+  const stripped = clampUtf8(shownText(value), maxBytes);
   return stripped.length === 0 ? undefined : stripped;
 }
 
@@ -99,7 +99,7 @@ export function sanitizeLabel(value: unknown): string | undefined {
 
 function collapse(value: unknown): string | undefined {
   if (typeof value !== "string") return undefined;
-  const collapsed = value.replace(SPACE_OR_CONTROL_RUNS, " ").trim();
+  const collapsed = value.replace(ESCAPE_SEQUENCES, "").replace(SPACE_OR_CONTROL_RUNS, " ").trim();
   return collapsed.length === 0 ? undefined : collapsed;
 }
 
@@ -121,4 +121,18 @@ export function sanitizeMessage(value: unknown): string | undefined {
 export function sanitizeCwd(value: unknown): string | undefined {
   if (typeof value !== "string" || value.length === 0 || value.length > MAX_CWD_UNITS) return undefined;
   return CONTROL.test(value) ? undefined : value;
+}
+
+// A whole escape sequence goes, not just its introducer: CSI (ESC [ or 0x9b) to its final byte, OSC, DCS,
+// SOS, PM and APC (ESC ] P X ^ _, or 0x9d 0x90 0x98 0x9e 0x9f) to BEL or ST, any other ESC with its next byte.
+const ESCAPE_SEQUENCES =
+  // eslint-disable-next-line no-control-regex
+  /(?:\u001b\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]?|(?:\u001b[\]PX^_]|[\u009d\u0090\u0098\u009e\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?|\u001b[\u0020-\u007e]?/gu;
+
+/**
+ * The one rule for text a watched host sends that may reach a terminal, a notification or the popup
+ * (docs/remote.md#what-a-host-can-send): escape sequences removed whole, then every other Cc/Cf character.
+ */
+export function shownText(value: string): string {
+  return value.replace(ESCAPE_SEQUENCES, "").replace(CONTROL_ALL, "");
 }

@@ -44,7 +44,8 @@ describe("requestSummary", () => {
   });
 
   it("strips control characters, collapses white space and cuts at 300 characters with an ellipsis", () => {
-    expect(requestSummary({ command: "echo\u001b]0;pwned\u0007 hi\n\tthere\u202e" })).toBe("echo]0;pwned hi there");
+    // The escape sequence goes whole (shownText), not only its introducer.
+    expect(requestSummary({ command: "echo\u001b]0;pwned\u0007 hi\n\tthere\u202e" })).toBe("echo hi there");
     const long = requestSummary({ command: "x".repeat(5000) });
     expect(long).toHaveLength(REQUEST_SUMMARY_MAX_CHARS);
     expect(long.endsWith("…")).toBe(true);

@@ -8,6 +8,7 @@ import {
   sanitizeSessionId,
   sanitizeToolName,
   sanitizeToolUseId,
+  shownText,
 } from "@mytty-bar/protocol";
 
 describe("session ids: validated, never repaired", () => {
@@ -74,5 +75,17 @@ describe("labels, prompt snippets, messages", () => {
     expect(sanitizeMessage("a\nb")).toBe("a b");
     expect(sanitizeMessage(`${"x".repeat(999)}😀`)).toBe("x".repeat(999));
     expect(sanitizeMessage(42)).toBeUndefined();
+  });
+});
+
+describe("shownText (a watched host's text, docs/remote.md#what-a-host-can-send)", () => {
+  it("removes escape sequences whole, then every other Cc/Cf character", () => {
+    expect(
+      shownText(
+        "%1\u001b]2;title\u0007\u001b]52;c;ZWNobw==\u001b\\\u001b[2J\u009b31m\u009d0;t\u009c\u001bPq\u001b\\\u001bc ok",
+      ),
+    ).toBe("%1 ok");
+    expect(shownText("a\u0000b\u007fc\u0085d\u202ee\u200bf")).toBe("abcdef");
+    expect(shownText("plain ünïcode · text")).toBe("plain ünïcode · text");
   });
 });

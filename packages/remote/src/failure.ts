@@ -2,6 +2,7 @@
 // failures with exit code 255 and a message on stderr; the docker CLI exits 1 for the daemon's errors
 // (no such container, no daemon) and 126/127 when the command cannot start, podman 125 for its own.
 // The patterns are OpenSSH's and Docker's/Podman's own messages (docs/remote.md#containers).
+import { shownText } from "@mytty-bar/protocol";
 import type { Destination } from "./destination.js";
 import { checkCommand } from "./command.js";
 import type { RemoteResult } from "./run.js";
@@ -33,11 +34,11 @@ const NO_CONTAINER = /No such container|is not running|no container with name or
 const NO_DAEMON =
   /Cannot connect to the Docker daemon|Is the docker daemon running|unable to connect to Podman socket/i;
 
-/** The most telling line of stderr: the last non-empty one, control characters removed, at most 160 characters. */
+/** The most telling line of stderr: the last non-empty one, through shownText (a host's text), at most 160 characters. */
 function lastLine(stderr: string): string {
   const lines = stderr
     .split(/\r?\n/)
-    .map((l) => l.replace(/[\p{Cc}\p{Cf}]/gu, "").trim())
+    .map((l) => shownText(l).trim())
     .filter((l) => l !== "" && !/^Warning: Permanently added/.test(l));
   const line = lines.at(-1) ?? "";
   return line.length > 160 ? `${line.slice(0, 159)}…` : line;

@@ -1,17 +1,23 @@
 // Reads the streamer's stdout (remote/streamer.ts) into frames. Pure: bytes in, frames out. A stream
 // that breaks the framing — a header that is not ours, a size over the caps — is an error, after which
 // the link is restarted: the host keeps every unacknowledged file, so nothing is lost by that.
+// It is also the trust boundary for text (docs/remote.md#what-a-host-can-send): every string a host sends
+// that may be shown — hello fields, listing lines, spool header values — leaves here through shownText.
+import { shownText } from "@mytty-bar/protocol";
 import { REMOTE_FILE_MAX_BYTES } from "./streamer.js";
 
 /** One process listing is at most this many bytes (thousands of long command lines stay far below it). */
 export const REMOTE_PS_MAX_BYTES = 16 * 1024 * 1024;
+/** One listing keeps at most this many processes; the rest are counted and dropped as they stream in. */
+export const REMOTE_PS_MAX_PROCESSES = 5000;
 const HEADER_MAX_BYTES = 512;
 const HELLO_MAX_BYTES = 4096;
 
 export type Frame =
   | { kind: "hello"; fields: Record<string, string> }
   | { kind: "file"; name: string; bytes: Buffer }
-  | { kind: "ps"; text: string }
+  /** `dropped`: processes past REMOTE_PS_MAX_PROCESSES (or the byte cap), not kept. */
+  | { kind: "ps"; text: string; dropped: number }
   | { kind: "error"; code: string };
 
 export interface FrameReader {
@@ -22,7 +28,8 @@ export interface FrameReader {
 export class FrameError extends Error {}
 
 const HEADER = /^(HELLO|FILE|ERR) ([A-Za-z0-9._-]{1,255}) (\d{1,9})$/;
-const PS_END = Buffer.from("\nPSE\n");
+const SPOOL_HEADER_END = Buffer.from("\n\n");
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
 export function createFrameReader(): FrameReader {
   let buffer: Buffer = Buffer.alloc(0);
@@ -31,7 +38,10 @@ export function createFrameReader(): FrameReader {
   let parts: Buffer[] = [];
   let partsBytes = 0;
   // Set while a frame's body is awaited: either a sized body, or a listing up to its end marker.
-  let pending: { kind: "sized"; type: string; name: string; size: number } | { kind: "ps" } | undefined;
+  let pending:
+    | { kind: "sized"; type: string; name: string; size: number }
+    | { kind: "ps"; lines: string[]; bytes: number; dropped: number }
+    | undefined;
 
   function next(): Frame | "more" | "none" {
     if (!pending) {
@@ -42,7 +52,7 @@ export function createFrameReader(): FrameReader {
       }
       const line = buffer.subarray(0, nl).toString("latin1");
       buffer = buffer.subarray(nl + 1);
-      if (line === "PSB") pending = { kind: "ps" };
+      if (line === "PSB") pending = { kind: "ps", lines: [], bytes: 0, dropped: 0 };
       else {
         const m = HEADER.exec(line);
         if (!m) throw new FrameError(`not a streamer frame: ${JSON.stringify(line.slice(0, 80))}`);
@@ -54,28 +64,34 @@ export function createFrameReader(): FrameReader {
       return "none";
     }
     if (pending.kind === "ps") {
-      // "PSB\nPSE\n" (no processes listed) ends at once; otherwise at "\nPSE\n".
-      if (buffer.subarray(0, 4).toString("latin1") === "PSE\n") {
-        buffer = buffer.subarray(4);
-        pending = undefined;
-        return { kind: "ps", text: "" };
-      }
-      const end = buffer.indexOf(PS_END);
-      if (end < 0) {
-        if (buffer.length > REMOTE_PS_MAX_BYTES) throw new FrameError("a process listing over 16 MiB");
+      // Line by line as they stream in (ps lines start with a space or a digit, so none is "PSE"): past the
+      // cap a line is only counted, so a host listing 100,000 processes costs a scan for newlines, no more.
+      const nl = buffer.indexOf(10);
+      if (nl < 0) {
+        if (buffer.length > REMOTE_PS_MAX_BYTES) throw new FrameError("a process listing line over 16 MiB");
         return "more";
       }
-      const text = buffer.subarray(0, end + 1).toString("utf8");
-      buffer = buffer.subarray(end + PS_END.length);
-      pending = undefined;
-      return { kind: "ps", text };
+      const line = buffer.subarray(0, nl);
+      buffer = buffer.subarray(nl + 1);
+      if (line.length === 3 && line.toString("latin1") === "PSE") {
+        const { lines, dropped } = pending;
+        pending = undefined;
+        return { kind: "ps", text: lines.length === 0 ? "" : `${lines.join("\n")}\n`, dropped };
+      }
+      if (pending.lines.length >= REMOTE_PS_MAX_PROCESSES || pending.bytes + line.length > REMOTE_PS_MAX_BYTES)
+        pending.dropped += 1;
+      else {
+        pending.lines.push(shownText(line.toString("utf8")));
+        pending.bytes += line.length + 1;
+      }
+      return "none";
     }
     if (buffer.length < pending.size) return "more";
     const body = Buffer.from(buffer.subarray(0, pending.size));
     buffer = buffer.subarray(pending.size);
     const { type, name } = pending;
     pending = undefined;
-    if (type === "FILE") return { kind: "file", name, bytes: body };
+    if (type === "FILE") return { kind: "file", name, bytes: shownHeader(body) };
     if (type === "ERR") return { kind: "error", code: name };
     return { kind: "hello", fields: parseFields(body.toString("utf8")) };
   }
@@ -103,9 +119,28 @@ export function createFrameReader(): FrameReader {
 
 function parseFields(text: string): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const line of text.split("\n")) {
+  for (const raw of text.split("\n")) {
+    const line = shownText(raw);
     const eq = line.indexOf("=");
     if (eq > 0) fields[line.slice(0, eq)] = line.slice(eq + 1).slice(0, 256);
   }
   return fields;
+}
+
+/**
+ * A spool file with every header line (the terminal hints: TMUX_PANE, TERM_PROGRAM, …, and cwd) through
+ * shownText. The JSON payload is left as sent: its shown fields get the protocol's hygiene in the mapper,
+ * as local ones do. A header that does not end, or is not UTF-8, is left for the spool parser to refuse.
+ */
+function shownHeader(body: Buffer): Buffer {
+  const end = body.indexOf(SPOOL_HEADER_END);
+  if (end < 0) return body;
+  let header: string;
+  try {
+    header = strictUtf8.decode(body.subarray(0, end));
+  } catch {
+    return body;
+  }
+  const shown = header.split("\n").map(shownText).join("\n");
+  return shown === header ? body : Buffer.concat([Buffer.from(shown, "utf8"), body.subarray(end)]);
 }

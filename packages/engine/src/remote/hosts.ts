@@ -11,6 +11,7 @@ import type { Change, EngineCore } from "../core.js";
 import type { Preparer } from "../prepare-offload.js";
 import type { HostStatus } from "../snapshot.js";
 import { createLink, type Link, type LinkStatus } from "./link.js";
+import { onHostIds } from "./host-ids.js";
 
 export interface RemoteHostsDeps {
   core: EngineCore;
@@ -120,7 +121,7 @@ function fileHandler(
     // The engine is stopping: the link acknowledges whatever settles, so this never does. The file stays on
     // the host (so do those queued behind it, on a session that ends with the engine) for the next engine.
     if (outcome === "stopped") return new Promise<void>(() => undefined);
-    const prepared = core.accept(outcome, now);
+    const prepared = onHostIds(core.accept(outcome, now), host);
     if (prepared.kind !== "join") {
       if (prepared.hold !== undefined)
         deps.answering.ingested(
@@ -186,9 +187,20 @@ export function createRemoteHosts(deps: RemoteHostsDeps): RemoteHosts {
       link: undefined as unknown as Link,
     };
     const onFile = fileHandler(deps, host, watched, listingOf);
+    // Parsed and scanned on a later turn of the loop, the latest listing only: local intake and the
+    // control socket go first (docs/remote.md#what-a-host-can-send).
+    let latest: string | undefined;
     const onListing = (text: string): void => {
-      watched.listing = listingOf(text);
-      rescan(deps, host, watched);
+      const queued = latest !== undefined;
+      latest = text;
+      if (queued) return;
+      setImmediate(() => {
+        const next = latest!;
+        latest = undefined;
+        if (hosts.get(host) !== watched) return; // no longer watched meanwhile: its rows are gone
+        watched.listing = listingOf(next);
+        rescan(deps, host, watched);
+      });
     };
     const onStatus = statusHandler(deps, host, watched);
     watched.link = createLink({
@@ -234,7 +246,7 @@ export function createRemoteHosts(deps: RemoteHostsDeps): RemoteHosts {
           host,
           state: s.state,
           since: s.since,
-          ...(s.failure ? { problem: s.failure.message } : {}),
+          ...(s.failure ? { problem: s.failure.message } : s.dropped ? { problem: s.dropped } : {}),
           ...(s.state === "connected" && s.helperMissing ? { helperMissing: true } : {}),
         };
       });

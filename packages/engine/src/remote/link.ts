@@ -2,9 +2,15 @@
 // capped backoff when it ends. Files are handed on in order and acknowledged only after the handler
 // resolved (the event is in events.jsonl by then), so the host deletes nothing the engine has not kept.
 import { spawn as nodeSpawn, type ChildProcess } from "node:child_process";
-import { remoteInvocation, type Destination } from "@mytty-bar/remote";
+import { checkCommand, remoteInvocation, type Destination } from "@mytty-bar/remote";
 import { linkFailure, type LinkFailure } from "./link-failure.js";
-import { createFrameReader, FrameError, type Frame } from "./frames.js";
+import { createFrameReader, FrameError, REMOTE_PS_MAX_PROCESSES, type Frame } from "./frames.js";
+import {
+  createHostBudget,
+  REMOTE_FILES_PER_SECOND,
+  REMOTE_LISTINGS_PER_SECOND,
+  type HostBudget,
+} from "./host-budget.js";
 import { ENGINE_LEASE_RENEW_SECONDS } from "@mytty-bar/paths";
 import { hostClockOffsetMs, leaseStamp } from "./lease.js";
 import { streamerScript } from "./streamer.js";
@@ -25,6 +31,8 @@ export interface LinkStatus {
   /** The local ssh (or docker) child's pid while it runs. */
   pid?: number;
   attempts: number;
+  /** The host sent more than one host may (docs/remote.md#what-a-host-can-send): one line, set once a session. */
+  dropped?: string;
 }
 
 export interface LinkHandlers {
@@ -79,6 +87,7 @@ interface Session {
   spawnError?: string;
   greeted: boolean;
   ended: boolean;
+  budget: HostBudget;
   /** One file at a time, in arrival order: acknowledgements follow the handler's promise. */
   queue: Promise<void>;
 }
@@ -170,7 +179,10 @@ class HostLink implements Link {
   private set(next: Partial<LinkStatus>): void {
     const changed = next.state !== undefined && next.state !== this.current.state;
     this.current = { ...this.current, ...next, ...(changed ? { since: this.options.clock().toISOString() } : {}) };
-    if (next.state === "connected") delete this.current.failure;
+    if (next.state === "connected") {
+      delete this.current.failure;
+      delete this.current.dropped;
+    }
     if (next.state === "disconnected") delete this.current.pid;
     this.options.handlers.onStatus(this.current);
   }
@@ -213,7 +225,14 @@ class HostLink implements Link {
       // Its own process group, so a kill reaches the ssh behind MYTTY_BAR_SSH's sh as well.
       ((f, a, e) => nodeSpawn(f, a, { stdio: ["pipe", "pipe", "pipe"], env: e, detached: true }));
     const proc = spawnChild(file, args, this.env);
-    const session: Session = { proc, stderr: "", greeted: false, ended: false, queue: Promise.resolve() };
+    const session: Session = {
+      proc,
+      stderr: "",
+      greeted: false,
+      ended: false,
+      queue: Promise.resolve(),
+      budget: createHostBudget(),
+    };
     this.child = proc;
     proc.stdin?.on("error", () => undefined); // a cut link: the close handler below restarts it
     proc.stderr?.on("data", (chunk: Buffer) => {
@@ -251,15 +270,39 @@ class HostLink implements Link {
       this.send("t");
     } else if (frame.kind === "error") session.errCode = frame.code;
     else if (frame.kind === "ps") {
+      const now = this.options.clock().getTime();
+      if (!session.budget.take("ps", now)) {
+        this.noteDropped(`sent more than ${REMOTE_LISTINGS_PER_SECOND} process listings in a second`);
+        return;
+      }
+      if (frame.dropped > 0)
+        this.noteDropped(
+          `listed ${REMOTE_PS_MAX_PROCESSES + frame.dropped} processes, over the ${REMOTE_PS_MAX_PROCESSES} a listing may hold`,
+        );
       handlers.onListing(frame.text);
       this.flushListeners(frame.text);
     } else {
+      // Left unacknowledged: the file stays on the host and comes again with the next session.
+      if (!session.budget.take("file", this.options.clock().getTime())) {
+        this.noteDropped(`sent more than ${REMOTE_FILES_PER_SECOND} spool files in a second`);
+        return;
+      }
       const { name, bytes } = frame;
       session.queue = session.queue
         .then(() => handlers.onFile(name, bytes))
         .catch((error: unknown) => handlers.onError("remote-file", error))
         .then(() => this.send(`a ${name}`));
     }
+  }
+
+  /** The first excess of a session, as one status line; later ones are dropped without a word. */
+  private noteDropped(what: string): void {
+    if (this.current.dropped !== undefined) return;
+    const { dest } = this.options;
+    const look = checkCommand(dest, this.env).replace(/ true$/, " 'ps -A | wc -l'");
+    this.set({
+      dropped: `${dest.text} ${what}: the excess was dropped (docs/remote.md#what-a-host-can-send). See what runs there: \`${look}\`.`,
+    });
   }
 
   private end(session: Session, code: number | null): void {
