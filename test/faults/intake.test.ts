@@ -1,6 +1,6 @@
 // The spool intake's guards, each with a test that fails without it: a symlink is never followed
-// (O_NOFOLLOW), the backlog is capped (oldest dropped), and an entry the engine cannot delete is
-// rejected once, not once per poll. The real intake on real directories.
+// (O_NOFOLLOW), the backlog is capped (oldest dropped), an entry the engine cannot delete is rejected
+// once, not once per poll, and a batch is deleted only after settle. The real intake on real directories.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -94,4 +94,36 @@ it("counts an entry it cannot delete once, however many polls see it", () => {
   expect(r.stderr).toBe("");
   expect(JSON.parse(r.stdout) as string[]).toEqual(["not-a-file"]);
   expect(fs.existsSync(stuck)).toBe(true);
+});
+
+// Log, then delete (intake.ts): a batch's files stay in the spool until `settle`
+// (the engine's log write) has resolved, so a crash before the log is on disk loses nothing.
+it("deletes nothing until settle resolves, and settle sees the batch's files still in the spool", async () => {
+  for (const name of ["a", "b", "c"]) fs.writeFileSync(path.join(dir, name), name);
+  const files: string[] = [];
+  let seen: string[] | undefined;
+  let release!: () => void;
+  let settled!: () => void;
+  const reached = new Promise<void>((resolve) => (settled = resolve));
+  const intake = createIntake({
+    dir,
+    pollMs: 60_000,
+    onFile: (b) => void files.push(b.toString()),
+    onReject: () => undefined,
+    settle: () => {
+      seen = fs.readdirSync(dir).sort();
+      settled();
+      return new Promise<void>((resolve) => (release = resolve));
+    },
+  });
+  const drained = intake.drain();
+  await reached;
+  // Settle has not resolved (the log write hangs): every file is still there.
+  expect(files.sort()).toEqual(["a", "b", "c"]);
+  expect(seen).toEqual(["a", "b", "c"]);
+  expect(fs.readdirSync(dir).sort()).toEqual(["a", "b", "c"]);
+  release();
+  await drained;
+  intake.stop();
+  expect(fs.readdirSync(dir)).toEqual([]);
 });

@@ -1,5 +1,6 @@
 // The popup page in a real headless Chromium, fed by a fake bridge carrying engine-shaped snapshots.
-import { copyFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { defaultSettings } from "@mytty-bar/engine";
 import type { Page } from "playwright-core";
@@ -357,17 +358,44 @@ describe("popup", () => {
     await page.close();
   });
 
-  it("writes the README screenshot (docs/popup.png)", async () => {
-    const { page } = await openPopup(browser());
-    await push(
-      page,
-      { type: "snapshot", snapshot: busySnapshot() },
-      { type: "integrations", rows: integrations },
-      { type: "settings", settings: defaultSettings() },
-    );
-    const file = path.join(outputDir, "popup-readme.png");
-    await page.screenshot({ path: file, fullPage: true });
-    copyFileSync(file, path.join(repoRoot, "docs", "popup.png"));
-    await page.close();
+  it("renders the README screenshot's popup at 2x, into docs/popup.png only when asked", async () => {
+    // docs/popup.png is tracked: a test run leaves it alone; MYTTY_WRITE_SCREENSHOTS=1 refreshes it
+    // (docs/development.md#the-readme-screenshot).
+    const write = process.env.MYTTY_WRITE_SCREENSHOTS === "1";
+    const tracked = path.join(repoRoot, "docs", "popup.png");
+    const before = statSync(tracked).mtimeMs;
+    const dir = mkdtempSync(path.join(os.tmpdir(), "mytty-popup-shot-"));
+    try {
+      const { page, problems } = await openPopup(browser());
+      await push(
+        page,
+        { type: "snapshot", snapshot: busySnapshot() },
+        { type: "integrations", rows: integrations },
+        { type: "settings", settings: defaultSettings() },
+      );
+      expect(await page.locator("#summary").innerText()).toBe("1 running · 3 need you");
+      expect(await texts(page, "#attention .row .line1")).toHaveLength(4);
+      expect(await texts(page, "#agents .row .line1")).toEqual([
+        "Antigravity Done · 1h 02m",
+        "Codex Running · 12m",
+        "Claude Code Needs approval · 4m",
+        "Cursor Failed · 30m",
+      ]);
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      const file = path.join(dir, "popup.png");
+      await page.screenshot({ path: file, fullPage: true });
+      expect(problems).toEqual([]);
+      await page.close();
+      // The PNG's IHDR: the 380 px wide popup and its whole page, at the device scale factor of 2.
+      const png = readFileSync(file);
+      expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+      expect(png.subarray(12, 16).toString("ascii")).toBe("IHDR");
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([380 * 2, Math.max(height, 640) * 2]);
+      if (write) copyFileSync(file, tracked);
+      // Unasked, the tracked file keeps its mtime; asked, it was just rewritten.
+      expect(statSync(tracked).mtimeMs === before).toBe(!write);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

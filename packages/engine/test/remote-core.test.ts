@@ -50,6 +50,27 @@ describe("remote agents in the core", () => {
     expect(rows.find((r) => r.host === HOST)).toMatchObject({ pid: null, state: "running" });
   });
 
+  it("a session id already known on one machine does not pull another host's event onto its row", () => {
+    // Session ids are the agent's own (a uuid, a copied config): the same one on two machines is two agents.
+    const core = new EngineCore(300_000);
+    const none = { tty: null, terminal: {} };
+    const session = { session_id: "same-session" };
+    feed(core, spool("claude-code", payload("claude-code", "UserPromptSubmit", session), { ppid: 4242 }), t(1), none);
+    feed(
+      core,
+      spool("claude-code", payload("claude-code", "PermissionRequest", { ...session, prompt_id: "p-2" }), {
+        ppid: 4242,
+      }),
+      t(2),
+      none,
+      HOST,
+    );
+    expect(agentRows(core).map((r) => [r.host, r.pid, r.state])).toEqual([
+      [null, null, "running"],
+      [HOST, null, "waiting-approval"],
+    ]);
+  });
+
   it("shows the host's rows as disconnected while its link is down, and their run again when it is back", () => {
     const core = new EngineCore(300_000);
     core.observeScan(scanOf([claudeProc], [claude]), new Map(), t(0), HOST);

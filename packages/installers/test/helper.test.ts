@@ -1,6 +1,7 @@
 // The real hook helper script, run by sh (and dash when present) with real pipes and a real
 // "engine" pid: exit codes, provider stdout, spooling only while the engine lives, the 1 MiB cap,
-// and 100 concurrent calls producing 100 well-formed spool files.
+// a stale answer under a reused name never printed, and 100 concurrent calls producing 100 well-formed
+// spool files.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -213,6 +214,47 @@ describe.each(SHELLS)("helper under %s", (shell) => {
         { turn_id: "t" },
       ]);
     }
+  });
+
+  it("removes a stale answers/<name> before holding: a reused name never prints an old allow", async () => {
+    // The helper's name is "<pid>.<ppid>.<n>": a wrapper prints its pid, then waits on stdin before it execs
+    // the helper (same pid, and this process as its parent), so the stale answer goes in first.
+    engineUp();
+    const now = Date.now() / 1000;
+    fs.utimesSync(paths.enginePid, now, now + ENGINE_LEASE_SECONDS);
+    const answers = path.join(paths.dataDir, "answers");
+    fs.mkdirSync(answers, { recursive: true });
+    fs.writeFileSync(path.join(answers, "wait"), "1\n");
+    const allow = '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow"}}}';
+    const wrapper = 'echo $$; read -r go; exec "$1" "$2" claude-code PermissionRequest';
+    const child = spawn(shell, ["-c", wrapper, "wrapper", shell, paths.helper], {
+      // HOME too: bash on a socket stdin (node's pipes) reads ~/.bashrc as if run by sshd.
+      env: env({ HOME: tmp }),
+      cwd: tmp,
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    const pid = await new Promise<string>((resolve) => {
+      child.stdout.on("data", (d: Buffer) => {
+        stdout += d.toString();
+        if (stdout.includes("\n")) resolve(stdout.split("\n")[0]!);
+      });
+    });
+    const name = `${pid}.${process.pid}.0`;
+    fs.writeFileSync(path.join(answers, name), allow);
+    const code = new Promise<number | null>((resolve) => child.on("close", resolve));
+    child.stdin.end(
+      `go\n${fs.readFileSync(new URL("../../../fixtures/payloads/claude-code/PermissionRequest.json", import.meta.url), "utf8")}`,
+    );
+    expect(await code).toBe(0);
+    expect({ stdout, stderr }).toEqual({ stdout: `${pid}\n`, stderr: "" });
+    expect(fs.existsSync(path.join(answers, name))).toBe(false);
+    // The stale file carried this call's exact name: the spooled request holds under it.
+    const files = spooled();
+    expect(files).toEqual([name]);
+    const parsed = parseSpoolFile(fs.readFileSync(path.join(paths.spoolNew, name)));
+    expect(parsed.ok && parsed.envelope.hold).toBe(name);
   });
 
   it("turns 100 concurrent calls into 100 well-formed spool files", async () => {
