@@ -27,3 +27,4 @@ export * from "./cursor-estimator.js";
 export * from "./hygiene.js";
 export * from "./resume.js";
 export * from "./ids.js";
+export * from "./agent-versions.js";
