@@ -28,3 +28,4 @@ export * from "./hygiene.js";
 export * from "./resume.js";
 export * from "./shell-word.js";
 export * from "./ids.js";
+export * from "./agent-versions.js";
