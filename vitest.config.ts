@@ -29,6 +29,7 @@ export default defineConfig({
     hookTimeout: 30_000,
     pool: "forks",
     // A private TMPDIR per run; the run fails if a test leaves anything in it.
-    globalSetup: ["test/temp-guard.ts"],
+    // The caller's XDG_*, CLAUDE_CONFIG_DIR, TMUX, SSH_*, MYTTY_* … removed first (test/clean-env.ts).
+    globalSetup: ["test/clean-env.ts", "test/temp-guard.ts"],
   },
 });
