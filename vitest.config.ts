@@ -30,6 +30,7 @@ export default defineConfig({
     pool: "forks",
     // A private TMPDIR per run; the run fails if a test leaves anything in it.
     // The caller's XDG_*, CLAUDE_CONFIG_DIR, TMUX, SSH_*, MYTTY_* … removed first (test/clean-env.ts).
-    globalSetup: ["test/clean-env.ts", "test/temp-guard.ts"],
+    // Refused when dist/ is older than the source (test/fresh-build.ts): `npm test` builds first.
+    globalSetup: ["test/clean-env.ts", "test/fresh-build.ts", "test/temp-guard.ts"],
   },
 });
