@@ -29,6 +29,7 @@ const NAMES = [
   "NO_COLOR",
   "FORCE_COLOR",
   "ELECTRON_OVERRIDE_DIST_PATH",
+  "__CFBundleIdentifier",
 ];
 const PREFIXES = ["XDG_", "MYTTY_"];
 
