@@ -29,6 +29,8 @@ export default defineConfig({
     hookTimeout: 30_000,
     pool: "forks",
     // A private TMPDIR per run; the run fails if a test leaves anything in it.
-    globalSetup: ["test/temp-guard.ts"],
+    // The caller's XDG_*, CLAUDE_CONFIG_DIR, TMUX, SSH_*, MYTTY_* … removed first (test/clean-env.ts).
+    // Refused when dist/ is older than the source (test/fresh-build.ts): `npm test` builds first.
+    globalSetup: ["test/clean-env.ts", "test/fresh-build.ts", "test/temp-guard.ts"],
   },
 });

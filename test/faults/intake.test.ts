@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildSync } from "esbuild";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { createIntake, MAX_BACKLOG } from "../../packages/engine/src/intake.js";
 
@@ -63,12 +64,14 @@ it(`keeps at most ${MAX_BACKLOG} waiting files, dropping the oldest`, async () =
 });
 
 // An entry the engine cannot delete needs an unprivileged process (root deletes anything): as root the
-// check runs as nobody in a child process.
+// check runs as nobody in a child process. That child reads nothing of the checkout (which may sit under
+// a directory nobody cannot enter): the parent bundles the script and the intake into one file beside the
+// spool, and only running it happens as nobody.
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const CHILD = `
 import { createIntake } from ${JSON.stringify(path.join(ROOT, "packages/engine/src/intake.ts"))};
 const rejects = [];
-const intake = createIntake({ dir: process.argv[1], pollMs: 20, onFile: () => undefined, onReject: (r) => rejects.push(r) });
+const intake = createIntake({ dir: process.argv[2], pollMs: 20, onFile: () => undefined, onReject: (r) => rejects.push(r) });
 intake.start();
 setTimeout(() => { intake.stop(); console.log(JSON.stringify(rejects)); }, 400);
 `;
@@ -79,17 +82,27 @@ it("counts an entry it cannot delete once, however many polls see it", () => {
   fs.mkdirSync(path.join(stuck, "ro"), { recursive: true });
   fs.writeFileSync(path.join(stuck, "ro", "x"), "");
   fs.chmodSync(path.join(stuck, "ro"), 0o500);
+  const script = path.join(tmp, "child.mjs");
+  buildSync({
+    stdin: { contents: CHILD, resolveDir: ROOT, loader: "ts" },
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    outfile: script,
+    logLevel: "silent",
+    // From source, as vitest.config.ts aliases it: the test must not depend on a built dist/.
+    alias: { "@mytty-bar/protocol": path.join(ROOT, "packages/protocol/src/index.ts") },
+  });
   const asNobody = process.getuid?.() === 0;
   if (asNobody) {
     spawnSync("chown", ["-R", "65534:65534", tmp]);
     // The run's private temp dir is root's (0700): nobody must pass through it to reach `tmp`.
     fs.chmodSync(path.dirname(tmp), 0o711);
   }
-  const r = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", CHILD, dir], {
-    cwd: ROOT,
+  const r = spawnSync(process.execPath, [script, dir], {
+    cwd: tmp,
     encoding: "utf8",
-    // tsx keeps its compile cache in TMPDIR: one nobody can write.
-    ...(asNobody ? { uid: 65534, gid: 65534, env: { ...process.env, TMPDIR: tmp } } : {}),
+    ...(asNobody ? { uid: 65534, gid: 65534 } : {}),
   });
   expect(r.stderr).toBe("");
   expect(JSON.parse(r.stdout) as string[]).toEqual(["not-a-file"]);

@@ -96,6 +96,9 @@ export const M = {
   engineRunning: "Mytty Bar engine is running",
   engineDown:
     "Mytty Bar engine is not running (hooks answer their agents but nothing is recorded). Start it with `mytty-bar` or `mytty-bar --headless`.",
+  /** Neither SQLite reader here (sqlite-reader.ts): those two rows only lack their model. */
+  noSqlite: (node: string) =>
+    `OpenCode and Cursor rows show no model: this Node (${node}) has no node:sqlite and better-sqlite3 is not installed. Use Node >= 22.13, or run \`npm install\` again with make, g++ and python3 on PATH.`,
   lastEvent: (id: string, at: string) => `last ${name(id)} event ${at}`,
   noProviders: (ids: readonly string[]) =>
     `No agent was found on this machine (no config dir, nothing on PATH). Name one: \`mytty-doctor install <provider>\`, <provider> being one of ${ids.join(", ")}.`,

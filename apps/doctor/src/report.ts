@@ -12,6 +12,7 @@ import {
 } from "@mytty-bar/installers";
 import type { EngineStatus } from "./engine-status.js";
 import { M } from "./messages.js";
+import { sqliteReaderName } from "./sqlite-reader.js";
 
 export interface StatusReport {
   providers: { id: string; configPath: string; status: ItemStatus; detail?: string; problem?: Problem }[];
@@ -24,6 +25,8 @@ export interface StatusReport {
   dataDir: { path: string; exists: boolean; mode?: string };
   engine: EngineStatus;
   crashed: { id: string; message: string }[];
+  /** Only when this install can read no SQLite: OpenCode's and Cursor's rows then show no model (never an issue). */
+  sqlite?: "missing";
   /** Every problem, each with the command that fixes it; non-empty = exit 1. */
   issues: { item: string; message: string }[];
 }
@@ -92,6 +95,8 @@ export function buildReport(paths: Paths, session: ReadSession, engine: EngineSt
     dataDir,
     engine,
     crashed: plans.crashed,
+    // A host's report is about its files; the stores are read by the engine here.
+    ...(host === undefined && sqliteReaderName() === "none" ? { sqlite: "missing" as const } : {}),
     issues,
   };
 }
@@ -182,6 +187,7 @@ export function viewLines(
     });
   if (engineLine)
     for (const problem of report.engine.hostProblems ?? []) lines.push({ mark: "partial", text: problem, notes: [] });
+  if (report.sqlite === "missing") lines.push({ mark: "absent", text: M.noSqlite(process.version), notes: [] });
   const dd = report.issues.find((i) => i.item === "data-dir");
   if (dd) lines.push({ mark: "partial", text: dd.message, notes: [] });
   return lines;

@@ -8,6 +8,7 @@ import { quiet, writeFd } from "@mytty-bar/engine/cli-write";
 import { askFirst } from "./engine-ask.js";
 import type { Io } from "./handlers.js";
 import type { StatusReport } from "./report.js";
+import { sqliteReaderName } from "./sqlite-reader.js";
 import { writeStatusJson } from "./status-json.js";
 import { keep, kept, touching } from "./status-cache.js";
 
@@ -66,9 +67,17 @@ const isReport = (r: unknown): r is StatusReport =>
   Array.isArray((r as StatusReport).issues) &&
   Array.isArray((r as StatusReport).crashed);
 
-/** What else a report depends on: this bundle's build, every path, PATH (where `claude` is found). */
+/** What else a report depends on: this bundle's build, every path, PATH (where `claude` is found), the SQLite reader. */
 function cacheKey(bundle: string, paths: Paths, env: NodeJS.ProcessEnv): string | undefined {
   const st = fs.statSync(bundle, { throwIfNoEntry: false });
   if (st === undefined) return undefined;
-  return JSON.stringify([st.size, st.mtimeMs, st.ino, paths, env.PATH ?? "", process.getuid?.() ?? -1]);
+  return JSON.stringify([
+    st.size,
+    st.mtimeMs,
+    st.ino,
+    paths,
+    env.PATH ?? "",
+    process.getuid?.() ?? -1,
+    sqliteReaderName(),
+  ]);
 }

@@ -4,9 +4,9 @@
 import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import BetterSqlite from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createInsights, nodeSqliteReader, opencodeModel, type InsightAgent } from "../src/insights/index.js";
+import { openWritable } from "./sqlite-write.js";
 
 const SESSION = "ses_5f0c2a9e7d41Q4b6a9c3e2b8f1";
 const OTHER = "ses_7e1f2a3b4c5dQ4e6f8a9b0c1d2";
@@ -17,8 +17,8 @@ beforeEach(async () => {
   home = await fs.mkdtemp(path.join(os.tmpdir(), "mytty-opencode-"));
   dbFile = path.join(home, ".local", "share", "opencode", "opencode.db");
   await fs.mkdir(path.dirname(dbFile), { recursive: true });
-  const db = new BetterSqlite(dbFile);
-  db.pragma("journal_mode = WAL");
+  const db = openWritable(dbFile);
+  db.exec("PRAGMA journal_mode = WAL");
   db.exec(`CREATE TABLE session (id text PRIMARY KEY, project_id text NOT NULL, directory text NOT NULL, title text NOT NULL,
       version text NOT NULL, time_created integer NOT NULL, time_updated integer NOT NULL);
     CREATE TABLE message (id text PRIMARY KEY, session_id text NOT NULL REFERENCES session(id) ON DELETE CASCADE,
@@ -31,7 +31,7 @@ afterEach(async () => {
 });
 
 function write(rows: { id: string; session: string; at: number; data: object }[]): void {
-  const db = new BetterSqlite(dbFile);
+  const db = openWritable(dbFile);
   for (const s of new Set(rows.map((r) => r.session))) {
     db.prepare("INSERT OR IGNORE INTO session VALUES (?, 'prj', '/home/alex/src/api', 't', '1.4.0', 1, 1)").run(s);
   }
@@ -109,8 +109,8 @@ describe("Cursor CLI store", () => {
   async function cursorStore(meta: object, hash: string): Promise<string> {
     const file = path.join(home, ".cursor", "chats", hash, CHAT, "store.db");
     await fs.mkdir(path.dirname(file), { recursive: true });
-    const db = new BetterSqlite(file);
-    db.pragma("journal_mode = WAL");
+    const db = openWritable(file);
+    db.exec("PRAGMA journal_mode = WAL");
     db.exec(
       "CREATE TABLE blobs (id TEXT PRIMARY KEY, data BLOB); CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);",
     );
