@@ -17,7 +17,7 @@ export const M = {
     const n = name(p.kind === "provider" ? p.id : p.provider!);
     switch (p.status) {
       case "installed":
-        return `${n} hooks installed (${p.path})`;
+        return `${n} hooks installed${p.switchedOff !== undefined ? ", but switched off" : ""} (${p.path})`;
       case "needs-repair":
         return `${n} hooks need repair (${p.path})`;
       case "not-installed":
@@ -81,6 +81,8 @@ export const M = {
   guideMissing: "The guide the pointers name is missing. Run `mytty-doctor fix`.",
   pointerFix: (p: ItemPlan) =>
     `Run \`mytty-doctor fix\` to rewrite it${p.lang ? ` (language ${p.lang}; --lang en|ja to change)` : ""}.`,
+  /** `what` (from the installer) names the switch and how to turn it back; a status afterwards proves it. */
+  switchedOff: (what: string) => `${what}, then run \`mytty-doctor status\` to check.`,
   codexTrust:
     "Codex runs new or changed hooks only after you trust them: open Codex and trust the new hooks with /hooks.",
   crashed: (id: string, message: string) =>
