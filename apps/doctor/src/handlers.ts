@@ -220,6 +220,11 @@ export async function runDiff(ids: TargetId[], opts: CommonOptions, io: Io, targ
       : target
         ? (["fix", []] as const)
         : await defaultDiff(ctx.session, ctx.paths, io);
+  // Nothing installed and no agent found: an empty diff would look all clear, so say what install says.
+  if (op === "install" && chosen.length === 0) {
+    io.stderr.write(`${M.noProviders(INSTALL_TARGETS)}\n`);
+    return 1;
+  }
   const text = await ctx.session.diff(op, chosen);
   // An invalid file has no diff because it is never written (and install then writes nothing at all):
   // say so, and exit 1, rather than look all clear.

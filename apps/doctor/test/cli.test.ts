@@ -59,6 +59,17 @@ describe.concurrent("mytty-doctor", () => {
     expect(r.stderr).toContain("`mytty-doctor install <provider>`, <provider> being one of codex, claude-code");
   });
 
+  it("diff with no agent found and nothing installed says what install says, not an empty all-clear", (t) => {
+    const h = home(t);
+    const install = h.run("install");
+    for (const args of [["diff"], ["diff", "--json"]]) {
+      const r = h.run(...args);
+      expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({ code: 1, stdout: "", stderr: install.stderr });
+    }
+    expect(install.stderr).toMatch(/^No agent was found on this machine .*Name one: `mytty-doctor install <provider>`/);
+    expect(fs.existsSync(h.data)).toBe(false);
+  });
+
   it("finds a hand edit, diffs it and fixes only our entry", (t) => {
     const h = home(t);
     const original = h.put(h.claude, "claude-code/tabs-no-newline.json");
