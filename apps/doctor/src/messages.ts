@@ -69,6 +69,8 @@ export const M = {
   /** The command line of a plan item's remedy (packages/installers/src/plan.ts decides which). */
   command: (r: Remedy) =>
     r.command === "guide" ? "mytty-doctor guide --write" : `mytty-doctor ${r.command}${r.target ? ` ${r.target}` : ""}`,
+  /** What finishes an uninstall once the file that stopped it is readable: the same uninstall. */
+  uninstallAgain: (ids: readonly string[]) => ["mytty-doctor uninstall", ...ids].join(" "),
   repairFix: "Run `mytty-doctor fix` to repair it (only our own entries change).",
   rewriteFix: "Run `mytty-doctor fix` to rewrite it.",
   installFix: (id: string) => `Run \`mytty-doctor install ${id}\` to install.`,
