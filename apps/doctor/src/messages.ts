@@ -99,8 +99,10 @@ export const M = {
   lastEvent: (id: string, at: string) => `last ${name(id)} event ${at}`,
   noProviders: (ids: readonly string[]) =>
     `No agent was found on this machine (no config dir, nothing on PATH). Name one: \`mytty-doctor install <provider>\`, <provider> being one of ${ids.join(", ")}.`,
-  unknownProvider: (id: string, ids: readonly string[]) =>
-    `unknown provider "${id}" (expected one of: ${ids.join(", ")})`,
+  unknownProvider: (id: string, ids: readonly string[], meant?: string) =>
+    `unknown provider "${id}" (expected one of: ${ids.join(", ")})${meant ? `. Did you mean ${meant}?` : ""}`,
+  unknownCommand: (typed: string, commands: readonly string[], meant?: string) =>
+    `error: unknown command '${typed}'.${meant ? ` Did you mean ${meant}?` : ""} Commands: ${commands.join(", ")} (\`mytty-doctor --help\` explains them).`,
   badLang: (v: string) => `unknown language "${v}" (expected en or ja)`,
   skippedInvalid: (path: string) => `Skipped ${path}: it cannot be parsed, so it was left untouched.`,
   written: (path: string, backup?: string) => `wrote ${path}${backup ? ` (backup: ${backup})` : ""}`,
