@@ -27,7 +27,7 @@ async function readUntil(agent: string, needle: string): Promise<string> {
 }
 
 describe("mytty-team in tmux", () => {
-  it("read --lines N prints the last N lines of the pane, not the whole screen", async () => {
+  it("read --lines N prints the last N lines of the pane, not the whole screen; send counts one character as one", async () => {
     const pane = (
       await t.tmux("split-window", "-d", "-P", "-F", "#{pane_id}", "printf 'one\\ntwo\\nthree\\nfour\\n'; sleep 3600")
     ).trim();
@@ -44,6 +44,9 @@ describe("mytty-team in tmux", () => {
       });
       const json = await runTeam(["read", pane, "--lines", "1", "--json"], t.paneEnv);
       expect(JSON.parse(json.stdout)).toMatchObject({ pane, text: "four" });
+      // One character is one character, not "1 characters".
+      const sent = await runTeam(["send", pane, "x"], t.paneEnv);
+      expect(sent.stdout).toMatch(/^Sent 1 character to \S+ \(%\d+\)\.\n$/);
     } finally {
       await t.tmux("kill-pane", "-t", pane);
     }
