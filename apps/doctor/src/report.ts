@@ -1,5 +1,5 @@
 // From plans to the status report (the `status --json` contract, docs/architecture.md#contracts) and to view lines.
-// No printing here: the text and ink views render what this returns.
+// No printing here: the text view (renderText) and --json render what this returns.
 import fs from "node:fs";
 import {
   countBackups,
@@ -99,7 +99,7 @@ export function buildReport(paths: Paths, session: ReadSession, engine: EngineSt
   };
 }
 
-/** `absent`: a provider not on this machine, shown neutral (dim in the ink view), never an issue. */
+/** `absent`: a provider not on this machine, shown neutral (dimmed on a terminal), never an issue. */
 export type Mark = "ok" | "partial" | "missing" | "crashed" | "absent";
 export interface ViewLine {
   mark: Mark;
@@ -146,7 +146,7 @@ const isAbsent = (p: ItemPlan, absent: ReadonlySet<string>) =>
   (p.kind === "provider" ? absent.has(p.id) : p.provider !== undefined && absent.has(p.provider));
 
 /**
- * Flutter-doctor style lines shared by the text and ink views. `absent` names the providers not found
+ * Flutter-doctor style lines for the text view (this machine and a host alike). `absent` names the providers not found
  * on this machine: their not-installed hooks show as one neutral line and their pointer not at all.
  */
 export function viewLines(
