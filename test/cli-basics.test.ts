@@ -131,7 +131,9 @@ describe("a mistyped word", () => {
     ]) {
       const r = run(BIN.doctor, "install", typed!);
       expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(new RegExp(`unknown provider "${typed}" \\(expected one of: .*\\)\\. Did you mean ${meant}\\?\\n$`));
+      expect(r.stderr).toMatch(
+        new RegExp(`unknown provider "${typed}" \\(expected one of: .*\\)\\. Did you mean ${meant}\\?\\n$`),
+      );
     }
     expect(run(BIN.doctor, "install", "xyz").stderr).not.toContain("Did you mean");
   });
@@ -153,4 +155,14 @@ describe("a mistyped word", () => {
     expect(until.stderr.trimEnd().split("\n")).toHaveLength(2);
     expect(until.stderr).toContain("(`mytty-team wait --help` explains it)");
   });
+});
+
+it("mytty-bar --help lists each option once", () => {
+  const r = spawnSync(process.execPath, [BIN.bar, "--help"], { env, encoding: "utf8", timeout: 20_000 });
+  expect(r.status).toBe(0);
+  for (const option of ["--tui", "--headless", "--no-fallback", "--version", "--help"])
+    expect({
+      option,
+      lines: r.stdout.split("\n").filter((l) => new RegExp(`^\\s+(-\\w, )?${option}\\b`).test(l)).length,
+    }).toEqual({ option, lines: 1 });
 });

@@ -18,8 +18,6 @@ Modes:
   mytty-bar --tui        the same state as a terminal dashboard
   mytty-bar --headless   only the engine, in the foreground (for mytty-team and scripts); Ctrl-C stops it
 
-  --no-fallback          where Electron cannot start, exit 1 instead of opening the terminal dashboard
-
 Dashboard keys (--tui):
   ↑/↓ or j/k  move      enter  jump to the agent's tab/pane      a  acknowledge
   c  show and copy the resume command                            q  quit
