@@ -130,6 +130,14 @@ export const KIND_LABELS: Record<AttentionKind, string> = {
   completion: "Completed",
 };
 
+/** An item's line when the agent sent no words of its own: never the kind's label twice ("Input … — Input"). */
+export const KIND_MESSAGES: Record<AttentionKind, string> = {
+  "approval-request": "waits for your approval",
+  "input-request": "waits for your answer",
+  failure: "its turn failed",
+  completion: "finished its turn",
+};
+
 export const INTEGRATION_STATUS: Record<IntegrationRow["status"], string> = {
   installed: "Installed",
   "needs-repair": "Needs repair",

@@ -7,6 +7,7 @@ import { usageLine } from "../view-model/usage.js";
 import {
   agentName,
   formatElapsed,
+  itemMessage,
   kindLabel,
   providerLabel,
   shortPath,
@@ -98,7 +99,7 @@ function Row({
             >
               {kindLabel(row.item.kind)}
             </Text>
-            {` ${providerLabel(row.item.provider)} — ${row.item.message ?? kindLabel(row.item.kind)} — ${where} · ${agoText(age)}`}
+            {` ${providerLabel(row.item.provider)} — ${itemMessage(row.item)} — ${where} · ${agoText(age)}`}
           </Text>
           <Held agent={row.agent} now={now} />
         </Box>
