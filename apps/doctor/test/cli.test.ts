@@ -64,7 +64,11 @@ describe.concurrent("mytty-doctor", () => {
     const install = h.run("install");
     for (const args of [["diff"], ["diff", "--json"]]) {
       const r = h.run(...args);
-      expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({ code: 1, stdout: "", stderr: install.stderr });
+      expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({
+        code: 1,
+        stdout: "",
+        stderr: install.stderr,
+      });
     }
     expect(install.stderr).toMatch(/^No agent was found on this machine .*Name one: `mytty-doctor install <provider>`/);
     expect(fs.existsSync(h.data)).toBe(false);
