@@ -110,3 +110,59 @@ describe("mytty-team wait usage errors", () => {
     );
   });
 });
+
+describe("a mistyped word", () => {
+  const run = (bin: string, ...args: string[]) => {
+    const r = spawnSync(process.execPath, [bin, ...args], { env, encoding: "utf8", timeout: 20_000 });
+    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  };
+
+  it("mytty-doctor suggests the command or provider it most likely meant", () => {
+    expect(run(BIN.doctor, "instal")).toEqual({
+      code: 2,
+      stdout: "",
+      stderr:
+        "error: unknown command 'instal'. Did you mean install? Commands: status, install, fix, diff, uninstall, guide, agents (`mytty-doctor --help` explains them).\n",
+    });
+    for (const [typed, meant] of [
+      ["claude", "claude-code"],
+      ["gemini-cli", "gemini"],
+      ["cursr", "cursor"],
+    ]) {
+      const r = run(BIN.doctor, "install", typed!);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(
+        new RegExp(`unknown provider "${typed}" \\(expected one of: .*\\)\\. Did you mean ${meant}\\?\\n$`),
+      );
+    }
+    expect(run(BIN.doctor, "install", "xyz").stderr).not.toContain("Did you mean");
+  });
+
+  it("mytty-team answers a typo or a bad value with its one line and where to read more, not the whole help", () => {
+    expect(run(BIN.team, "lst")).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "error: unknown command 'lst'\n(Did you mean list?)\n(`mytty-team --help` explains every command)\n",
+    });
+    expect(run(BIN.team, "spawn", "--provider", "claude")).toEqual({
+      code: 2,
+      stdout: "",
+      stderr:
+        "error: option '--provider <provider>' argument 'claude' is invalid. Allowed choices are claude-code, codex, cursor, opencode, gemini.\n(`mytty-team spawn --help` explains it)\n",
+    });
+    const until = run(BIN.team, "wait", "scout", "--until", "done");
+    expect(until.code).toBe(2);
+    expect(until.stderr.trimEnd().split("\n")).toHaveLength(2);
+    expect(until.stderr).toContain("(`mytty-team wait --help` explains it)");
+  });
+});
+
+it("mytty-bar --help lists each option once", () => {
+  const r = spawnSync(process.execPath, [BIN.bar, "--help"], { env, encoding: "utf8", timeout: 20_000 });
+  expect(r.status).toBe(0);
+  for (const option of ["--tui", "--headless", "--no-fallback", "--version", "--help"])
+    expect({
+      option,
+      lines: r.stdout.split("\n").filter((l) => new RegExp(`^\\s+(-\\w, )?${option}\\b`).test(l)).length,
+    }).toEqual({ option, lines: 1 });
+});

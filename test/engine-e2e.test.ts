@@ -150,7 +150,7 @@ describe("hook path end to end (tmux, real helper, headless engine)", () => {
     await codex.hook("Stop", fixture("codex", "Stop", ids));
     const result = await waiting;
     expect(result.code).toBe(0);
-    expect(result.stdout.trim()).toBe(`${row.id} is succeeded.`);
+    expect(result.stdout.trim()).toBe(`${row.id} has succeeded.`);
     expect(await sessionRows(ids.session_id)).toEqual([{ id: row.id, pid: expect.any(Number) }]);
     const timeout = await runCli(world, BIN.team, ["wait", row.id, "--until", "running", "--timeout-seconds", "0.5"]);
     expect(timeout.code).toBe(4);

@@ -39,7 +39,7 @@ describe("mytty-bar --headless", () => {
     const second = await runCli(world, BIN.bar, ["--headless"]);
     expect(second.code).toBe(1);
     expect(second.stderr.trim()).toBe(
-      `Mytty Bar's engine is already running (pid ${pid}). Stop it with \`kill ${pid}\`, or quit the menu bar app.`,
+      `Mytty Bar's engine is already running (pid ${pid}) as \`mytty-bar --headless\`. Stop it with Ctrl-C in its terminal, or with \`kill ${pid}\`.`,
     );
 
     expect(await engine.stop("SIGINT")).toBe(0);
@@ -90,7 +90,7 @@ describe("mytty-bar --headless", () => {
     const winner = started.find((s) => s.child.pid === winnerPid);
     expect(winner).toBeDefined();
     const losers = await Promise.all(started.filter((s) => s !== winner).map((s) => s.exited));
-    const refusal = `Mytty Bar's engine is already running (pid ${winnerPid}). Stop it with \`kill ${winnerPid}\`, or quit the menu bar app.`;
+    const refusal = `Mytty Bar's engine is already running (pid ${winnerPid}) as \`mytty-bar --headless\`. Stop it with Ctrl-C in its terminal, or with \`kill ${winnerPid}\`.`;
     expect(losers).toEqual(Array.from({ length: 5 }, () => ({ code: 1, stderr: `${refusal}\n` })));
     expect(winner!.child.exitCode).toBeNull();
     expect(await fs.readFile(world.paths.enginePid, "utf8")).toBe(`${winnerPid}\n`);

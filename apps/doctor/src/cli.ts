@@ -61,9 +61,10 @@ async function runCommander(): Promise<void> {
   try {
     // Otherwise a mistyped command reaches the default command as "too many arguments for 'status'".
     if (unknownFirst()) {
-      program.error(
-        `error: unknown command '${first}'. Commands: ${program.commands.map((c) => c.name()).join(", ")} (\`mytty-doctor --help\` explains them).`,
-      );
+      const { M } = await import("./messages.js");
+      const { closest } = await import("./suggest.js");
+      const names = program.commands.map((c) => c.name());
+      program.error(M.unknownCommand(first!, names, closest(first!, names)));
     }
     await program.parseAsync(process.argv);
   } catch (error) {

@@ -116,10 +116,13 @@ export function statusText(
   return renderText(title, lines, footer, color);
 }
 
-/** Why an invalid item is left alone, with the way out. */
-function invalidReason(i: ItemPlan): string {
+/**
+ * Why an invalid item is left alone, with the way out. `again`: the command to run once the file is
+ * fixed when it is not the item's own remedy (an uninstall is done by uninstall, not install).
+ */
+function invalidReason(i: ItemPlan, again?: string): string {
   return i.problem && i.remedy
-    ? M.invalidFix(i.path, i.problem, M.command(i.remedy))
+    ? M.invalidFix(i.path, i.problem, again ?? M.command(i.remedy))
     : `${i.path}: ${i.detail ?? "invalid"}`;
 }
 
@@ -148,7 +151,8 @@ export async function runChanges(
     : await session.apply(action, ids);
   const diffText = opts.dryRun ? await session.diff(action, ids) : "";
   const todo = result.changes;
-  const skipped = result.skipped.map((i) => ({ item: i.id, path: i.path, reason: invalidReason(i) }));
+  const again = action === "uninstall" ? M.uninstallAgain(ids) : undefined;
+  const skipped = result.skipped.map((i) => ({ item: i.id, path: i.path, reason: invalidReason(i, again) }));
   const heldBack = result.heldBack.map((i) => ({ item: i.id, path: i.path }));
   const after = await ctx.report();
   const code = result.failed.length > 0 || skipped.length > 0 ? 1 : 0;
@@ -220,6 +224,11 @@ export async function runDiff(ids: TargetId[], opts: CommonOptions, io: Io, targ
       : target
         ? (["fix", []] as const)
         : await defaultDiff(ctx.session, ctx.paths, io);
+  // Nothing installed and no agent found: an empty diff would look all clear, so say what install says.
+  if (op === "install" && chosen.length === 0) {
+    io.stderr.write(`${M.noProviders(INSTALL_TARGETS)}\n`);
+    return 1;
+  }
   const text = await ctx.session.diff(op, chosen);
   // An invalid file has no diff because it is never written (and install then writes nothing at all):
   // say so, and exit 1, rather than look all clear.

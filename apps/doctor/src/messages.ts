@@ -18,7 +18,7 @@ export const M = {
     const n = name(p.kind === "provider" ? p.id : p.provider!);
     switch (p.status) {
       case "installed":
-        return `${n} hooks installed (${p.path})`;
+        return `${n} hooks installed${p.switchedOff !== undefined ? ", but switched off" : ""} (${p.path})`;
       case "needs-repair":
         return `${n} hooks need repair (${p.path})`;
       case "not-installed":
@@ -73,6 +73,8 @@ export const M = {
   /** The command line of a plan item's remedy (packages/installers/src/plan.ts decides which). */
   command: (r: Remedy) =>
     r.command === "guide" ? "mytty-doctor guide --write" : `mytty-doctor ${r.command}${r.target ? ` ${r.target}` : ""}`,
+  /** What finishes an uninstall once the file that stopped it is readable: the same uninstall. */
+  uninstallAgain: (ids: readonly string[]) => ["mytty-doctor uninstall", ...ids].join(" "),
   repairFix: "Run `mytty-doctor fix` to repair it (only our own entries change).",
   rewriteFix: "Run `mytty-doctor fix` to rewrite it.",
   installFix: (id: string) => `Run \`mytty-doctor install ${id}\` to install.`,
@@ -85,6 +87,8 @@ export const M = {
   guideMissing: "The guide the pointers name is missing. Run `mytty-doctor fix`.",
   pointerFix: (p: ItemPlan) =>
     `Run \`mytty-doctor fix\` to rewrite it${p.lang ? ` (language ${p.lang}; --lang en|ja to change)` : ""}.`,
+  /** `what` (from the installer) names the switch and how to turn it back; a status afterwards proves it. */
+  switchedOff: (what: string) => `${what}, then run \`mytty-doctor status\` to check.`,
   codexTrust:
     "Codex runs new or changed hooks only after you trust them: open Codex and trust the new hooks with /hooks.",
   crashed: (id: string, message: string) =>
@@ -102,8 +106,10 @@ export const M = {
   lastEvent: (id: string, at: string) => `last ${name(id)} event ${at}`,
   noProviders: (ids: readonly string[]) =>
     `No agent was found on this machine (no config dir, nothing on PATH). Name one: \`mytty-doctor install <provider>\`, <provider> being one of ${ids.join(", ")}.`,
-  unknownProvider: (id: string, ids: readonly string[]) =>
-    `unknown provider "${id}" (expected one of: ${ids.join(", ")})`,
+  unknownProvider: (id: string, ids: readonly string[], meant?: string) =>
+    `unknown provider "${id}" (expected one of: ${ids.join(", ")})${meant ? `. Did you mean ${meant}?` : ""}`,
+  unknownCommand: (typed: string, commands: readonly string[], meant?: string) =>
+    `error: unknown command '${typed}'.${meant ? ` Did you mean ${meant}?` : ""} Commands: ${commands.join(", ")} (\`mytty-doctor --help\` explains them).`,
   badLang: (v: string) => `unknown language "${v}" (expected en or ja)`,
   skippedInvalid: (path: string) => `Skipped ${path}: it cannot be parsed, so it was left untouched.`,
   written: (path: string, backup?: string) => `wrote ${path}${backup ? ` (backup: ${backup})` : ""}`,

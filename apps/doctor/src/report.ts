@@ -1,5 +1,5 @@
 // From plans to the status report (the `status --json` contract, docs/architecture.md#contracts) and to view lines.
-// No printing here: the text and ink views render what this returns.
+// No printing here: the text view (renderText) and --json render what this returns.
 import fs from "node:fs";
 import {
   countBackups,
@@ -54,6 +54,9 @@ export function buildReport(paths: Paths, session: ReadSession, engine: EngineSt
     else if (p.id === statusline?.id) issue(p.id, `${p.detail ?? p.status}. ${M.rewriteFix}`);
     else issue(p.id, `${p.detail ?? p.status}. ${p.remedy?.edit === "repair" ? M.repairFix : M.rewriteFix}`);
   }
+  // Our entries are right but the agent runs none of them: that needs the user (a file we only read).
+  for (const p of plans.providers)
+    if (p.status === "installed" && p.switchedOff !== undefined) issue(p.id, M.switchedOff(p.switchedOff));
   for (const c of plans.crashed) issue(c.id, M.crashed(c.id, c.message));
   let dataDir: StatusReport["dataDir"] = { path: paths.dataDir, exists: false };
   try {
@@ -101,7 +104,7 @@ export function buildReport(paths: Paths, session: ReadSession, engine: EngineSt
   };
 }
 
-/** `absent`: a provider not on this machine, shown neutral (dim in the ink view), never an issue. */
+/** `absent`: a provider not on this machine, shown neutral (dimmed on a terminal), never an issue. */
 export type Mark = "ok" | "partial" | "missing" | "crashed" | "absent";
 export interface ViewLine {
   mark: Mark;
@@ -118,15 +121,29 @@ function notesFor(p: ItemPlan, report: StatusReport): string[] {
   if (p.status === "not-installed" && own.length === 0 && p.kind !== "provider")
     return [p.kind === "pointer" ? M.pointerInstallFix(p.provider!) : M.setupFix];
   // A provider's detail beside a fine status is a note (Claude Code events left out for an older version).
+  const detail = p.switchedOff !== undefined ? withoutSwitch(p.detail, p.switchedOff) : p.detail;
   const note =
-    p.kind === "provider" && p.detail !== undefined && p.status !== "needs-repair" && p.status !== "invalid"
-      ? [p.detail]
+    p.kind === "provider" && detail !== undefined && p.status !== "needs-repair" && p.status !== "invalid"
+      ? [detail]
       : [];
   if (p.kind === "provider" && p.status === "not-installed" && own.length === 0) return [M.installFix(p.id), ...note];
   if (p.kind === "provider" && p.status === "installed")
-    return [...note, ...(p.provider === "codex" ? [M.codexTrust] : [])];
+    return [...own, ...note, ...(p.provider === "codex" ? [M.codexTrust] : [])];
   return own;
 }
+
+/** The detail without the switched-off sentence, which the item's issue already says. */
+function withoutSwitch(detail: string | undefined, switchedOff: string): string | undefined {
+  const rest = (detail ?? "")
+    .split("; ")
+    .filter((d) => d !== switchedOff)
+    .join("; ");
+  return rest === "" ? undefined : rest;
+}
+
+/** An installed provider that runs none of its hooks (its own switch) needs the user: [!], not [✓]. */
+const markOfItem = (p: ItemPlan): Mark =>
+  p.status === "installed" && p.switchedOff !== undefined ? "partial" : markOf(p.status);
 
 /** Not installed, and `absent` (not on this machine: no config dir, no binary on PATH) says so. */
 const isAbsent = (p: ItemPlan, absent: ReadonlySet<string>) =>
@@ -134,7 +151,7 @@ const isAbsent = (p: ItemPlan, absent: ReadonlySet<string>) =>
   (p.kind === "provider" ? absent.has(p.id) : p.provider !== undefined && absent.has(p.provider));
 
 /**
- * Flutter-doctor style lines shared by the text and ink views. `absent` names the providers not found
+ * Flutter-doctor style lines for the text view (this machine and a host alike). `absent` names the providers not found
  * on this machine: their not-installed hooks show as one neutral line and their pointer not at all.
  */
 export function viewLines(
@@ -151,7 +168,7 @@ export function viewLines(
   for (const p of plans.providers) {
     if (isAbsent(p, absent))
       lines.push({ mark: "absent", text: host ? M.absentOnHost(p.id, host) : M.absentLine(p.id), notes: [] });
-    else lines.push({ mark: markOf(p.status), text: M.providerLine(p), notes: notesFor(p, report) });
+    else lines.push({ mark: markOfItem(p), text: M.providerLine(p), notes: notesFor(p, report) });
   }
   for (const c of plans.crashed) lines.push({ mark: "crashed", text: M.crashed(c.id, c.message), notes: [] });
   // No agent on this machine at all: the helper and guide they would use are not a step either.

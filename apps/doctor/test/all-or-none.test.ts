@@ -71,6 +71,21 @@ describe.concurrent("an unreadable config among install's files", () => {
     expect(fs.readFileSync(h.skill)).toEqual(skill);
   });
 
+  it("an uninstall refused by an unreadable file names uninstall, not install, as the way to finish", (t) => {
+    const h = home(t);
+    expect(h.run("install", "claude-code").code).toBe(0);
+    fs.writeFileSync(h.claude, BROKEN);
+    const fixThen = (command: string) => reason(h).replace("`mytty-doctor install claude-code`", `\`${command}\``);
+    for (const args of [["claude-code"], []]) {
+      const r = h.run("uninstall", ...args);
+      expect(r.code).toBe(1);
+      expect(r.stdout.trimEnd().split("\n").at(-1)).toBe(fixThen(["mytty-doctor uninstall", ...args].join(" ")));
+      const dry = h.run("uninstall", ...args, "--dry-run");
+      expect(dry.stdout).toContain(fixThen(["mytty-doctor uninstall", ...args].join(" ")));
+      expect(dry.stdout).not.toContain("mytty-doctor install");
+    }
+  });
+
   it("fix repairs what it can, leaves the unreadable file, and says which is which", (t) => {
     const h = home(t);
     expect(h.run("install", "codex").code).toBe(0);

@@ -59,6 +59,21 @@ describe.concurrent("mytty-doctor", () => {
     expect(r.stderr).toContain("`mytty-doctor install <provider>`, <provider> being one of codex, claude-code");
   });
 
+  it("diff with no agent found and nothing installed says what install says, not an empty all-clear", (t) => {
+    const h = home(t);
+    const install = h.run("install");
+    for (const args of [["diff"], ["diff", "--json"]]) {
+      const r = h.run(...args);
+      expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({
+        code: 1,
+        stdout: "",
+        stderr: install.stderr,
+      });
+    }
+    expect(install.stderr).toMatch(/^No agent was found on this machine .*Name one: `mytty-doctor install <provider>`/);
+    expect(fs.existsSync(h.data)).toBe(false);
+  });
+
   it("finds a hand edit, diffs it and fixes only our entry", (t) => {
     const h = home(t);
     const original = h.put(h.claude, "claude-code/tabs-no-newline.json");
@@ -137,23 +152,31 @@ describe.concurrent("mytty-doctor", () => {
     expect(fs.readFileSync(h.codex, "utf8")).toBe(full);
   });
 
-  it("notes when Codex's own config.toml switches its hooks off, without touching that file", (t) => {
+  it("counts Codex hooks switched off in its own config.toml as an issue (exit 1), without touching that file", (t) => {
     const h = home(t);
     expect(h.run("install", "codex").code).toBe(0);
     const config = path.join(path.dirname(h.codex), "config.toml");
     const toml = 'model = "gpt-5-codex"\n\n[features]\nhooks = false\n';
     fs.writeFileSync(config, toml);
     const status = h.run("status");
-    expect(status.code).toBe(0);
-    expect(status.stdout).toContain(
-      `Codex has hooks switched off (\`hooks = false\` in ${config}), so it runs none of them`,
-    );
-    expect(h.json("status").value.providers.find((p) => p.id === "codex")).toMatchObject({
+    expect(status.code).toBe(1);
+    const off = `Codex has hooks switched off (\`hooks = false\` in ${config}), so it runs none of them: set it to true or remove the line, then run \`mytty-doctor status\` to check.`;
+    expect(status.stdout).toContain(`[!] Codex hooks installed, but switched off (${h.codex})\n    • ${off}\n`);
+    expect(status.stdout.split(off).length).toBe(2);
+    expect(status.stdout).not.toContain("No issues found");
+    expect(status.stdout).toMatch(/\n1 issue found\.\n$/);
+    const json = h.json("status");
+    expect(json.code).toBe(1);
+    expect(json.value.providers.find((p) => p.id === "codex")).toMatchObject({
       status: "installed",
       detail: expect.stringContaining("switched off"),
     });
+    expect(json.value.issues).toEqual([{ item: "codex", message: off }]);
     expect(h.run("fix").code).toBe(0);
     expect(fs.readFileSync(config, "utf8")).toBe(toml);
+    // Switched back on: all clear again.
+    fs.writeFileSync(config, 'model = "gpt-5-codex"\n\n[features]\nhooks = true\n');
+    expect(h.json("status").value.issues).toEqual([]);
   });
 
   it("repairs shell-form commands written before `exec` (helper's parent = the agent), and still owns them", (t) => {

@@ -33,7 +33,7 @@ describe.concurrent("mytty-doctor on bad input", () => {
     const r = h.run("instal", "codex");
     expect(r).toMatchObject({ code: 2, stdout: "" });
     expect(r.stderr).toBe(
-      "error: unknown command 'instal'. Commands: status, install, fix, diff, uninstall, guide, agents (`mytty-doctor --help` explains them).\n",
+      "error: unknown command 'instal'. Did you mean install? Commands: status, install, fix, diff, uninstall, guide, agents (`mytty-doctor --help` explains them).\n",
     );
     expect(h.run("agents", "--json")).toMatchObject({ code: 0, stderr: "" });
   });

@@ -115,6 +115,9 @@ describe("Gemini CLI (target gemini)", () => {
     const text = fs.readFileSync(h.gemini, "utf8");
     fs.writeFileSync(h.gemini, text.replace('"security"', '"hooksConfig": { "enabled": false },\n  "security"'));
     expect(entry(h, "gemini").detail).toContain("`hooksConfig.enabled` is false");
+    const status = h.run("status");
+    expect(status.code).toBe(1);
+    expect(status.stdout).toContain(`[!] Gemini CLI hooks installed, but switched off (${h.gemini})`);
   });
 
   it("names gemini among the targets when one is unknown", () => {

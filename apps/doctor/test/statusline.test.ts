@@ -66,3 +66,32 @@ it("status reports the statusLine entry only once opted in: not installed, insta
   expect(h.run("uninstall", "claude-code").code).toBe(0);
   expect(h.json<StatuslineStatus>("status").value.statusLine).toBeUndefined();
 });
+
+it("install --statusline names settings.json once, with the one backup of it as it was", () => {
+  h = makeHome();
+  const original = h.put(h.claude, "claude-code/tabs-no-newline.json");
+  const r = h.run("install", "claude-code", "--statusline", "--no-pointers");
+  expect(r.code).toBe(0);
+  const lines = r.stdout.split("\n").filter((l) => l.includes(h.claude));
+  expect(lines).toHaveLength(1);
+  const backup = /^wrote .* \(backup: (.*)\)$/.exec(lines[0]!)?.[1];
+  expect(fs.readFileSync(backup!)).toEqual(original);
+});
+
+it.each([
+  ["the bytes of claude-code/empty-containers.json", "claude-code/empty-containers.json"],
+  ["no settings.json at all", undefined],
+])("adding --statusline to installed hooks backs up settings.json, and uninstall still restores %s", (_, fixture) => {
+  h = makeHome();
+  const original = fixture === undefined ? undefined : h.put(h.claude, fixture);
+  expect(h.run("install", "claude-code", "--no-pointers").code).toBe(0);
+  const withHooks = fs.readFileSync(h.claude);
+  const r = h.run("install", "claude-code", "--statusline", "--no-pointers");
+  expect(r.code).toBe(0);
+  const backup = new RegExp(`^wrote ${h.claude} \\(backup: (.*)\\)$`, "m").exec(r.stdout)?.[1];
+  expect(backup, r.stdout).toBeDefined();
+  expect(fs.readFileSync(backup!)).toEqual(withHooks);
+  expect(h.run("uninstall").code).toBe(0);
+  if (original === undefined) expect(fs.existsSync(h.claude)).toBe(false);
+  else expect(fs.readFileSync(h.claude).toString("latin1")).toBe(original.toString("latin1"));
+});

@@ -19,8 +19,6 @@ Modes:
   mytty-bar --tui        the same state as a terminal dashboard
   mytty-bar --headless   only the engine, in the foreground (for mytty-team and scripts); Ctrl-C stops it
 
-  --no-fallback          where Electron cannot start, exit 1 instead of opening the terminal dashboard
-
 Dashboard keys (--tui):
   ↑/↓ or j/k  move      enter  jump to the agent's tab/pane      a  acknowledge
   c  show and copy the resume command                            q  quit
@@ -131,6 +129,14 @@ export const KIND_LABELS: Record<AttentionKind, string> = {
   "input-request": "Input",
   failure: "Failure",
   completion: "Completed",
+};
+
+/** An item's line when the agent sent no words of its own: never the kind's label twice ("Input … — Input"). */
+export const KIND_MESSAGES: Record<AttentionKind, string> = {
+  "approval-request": "waits for your approval",
+  "input-request": "waits for your answer",
+  failure: "its turn failed",
+  completion: "finished its turn",
 };
 
 export const INTEGRATION_STATUS: Record<IntegrationRow["status"], string> = {

@@ -117,7 +117,7 @@ describe("Electron main composition root", () => {
     for (let i = 0; i < 400 && !out.includes("engine running"); i++) await new Promise((r) => setTimeout(r, 25));
     try {
       const { code, entries, stderr } = await runMain();
-      const message = `Mytty Bar's engine is already running (pid ${headless.pid}). Stop it with \`kill ${headless.pid}\`, or quit the menu bar app.`;
+      const message = `Mytty Bar's engine is already running (pid ${headless.pid}) as \`mytty-bar --headless\`. Stop it with Ctrl-C in its terminal, or with \`kill ${headless.pid}\`.`;
       expect(code).toBe(1);
       expect(stderr).toBe(`Mytty Bar could not start: ${message}\n`);
       expect(entries.slice(-2)).toEqual([

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   formatElapsed,
   groupAgents,
+  itemMessage,
+  kindLabel,
   orderAttention,
   placeLabel,
   shortPath,
@@ -15,6 +17,14 @@ import { osc52, osc52Copier } from "../src/tui/clipboard.js";
 import { busySnapshot, codexRunning } from "./fixtures/snapshots.js";
 
 describe("view model", () => {
+  it("says what an item without a message of its own means, never its kind's label a second time", () => {
+    for (const kind of ["approval-request", "input-request", "failure", "completion"] as const) {
+      expect(itemMessage({ kind, message: "Which branch?" })).toBe("Which branch?");
+      expect(itemMessage({ kind })).not.toBe(kindLabel(kind));
+    }
+    expect(itemMessage({ kind: "input-request" })).toBe("waits for your answer");
+  });
+
   it("formats elapsed time in whole units", () => {
     expect([0, 59_999, 60_000, 3_599_000, 3_600_000, 3_900_000, 90_000_000, -5].map(formatElapsed)).toEqual([
       "0s",

@@ -9,9 +9,11 @@ const { version } = createRequire(import.meta.url)("../package.json") as { versi
 const program = new Command("mytty-team")
   .description("Watch and coordinate coding agents across terminals (Mytty Bar).")
   .version(version, "-V, --version", "print the version")
-  .showHelpAfterError()
+  .showHelpAfterError("(`mytty-team --help` explains every command)")
   .exitOverride();
 registerCommands(program, defaultContext);
+// A usage error is one line and where to read more, not the whole help.
+for (const c of program.commands) c.showHelpAfterError(`(\`mytty-team ${c.name()} --help\` explains it)`);
 
 try {
   await program.parseAsync(process.argv);

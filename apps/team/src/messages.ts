@@ -36,17 +36,27 @@ export const isEngineDown = (error: unknown): boolean => error instanceof TeamEr
 
 export const TIMEOUT_HINT = "give a number of seconds from 0.1 to 604800";
 
+/** A row's state as the rest of a sentence about the agent ("codex-4 has succeeded", "… is waiting for input"). */
+const STATE_WORDS: Readonly<Record<string, string>> = {
+  unknown: "is in an unknown state",
+  "waiting-input": "is waiting for input",
+  "waiting-approval": "is waiting for approval",
+  succeeded: "has succeeded",
+  failed: "has failed",
+};
+export const stateWords = (state: string): string => STATE_WORDS[state] ?? `is ${state}`;
+
 export const say = {
   engineDown: () => ENGINE_NOT_RUNNING_MESSAGE,
   engineStopped: () => "The Mytty Bar engine stopped before answering.",
   engineStuck: () => "The Mytty Bar engine did not answer in time; is it stuck? `mytty-doctor status` shows more.",
   untilMissing: () => "error: required option '--until <condition>' not specified (running, attention or completed)",
   waitReached: (id: string, state: string, attention: boolean) =>
-    `${id} is ${state}${attention ? " (needs you)" : ""}.`,
+    `${id} ${stateWords(state)}${attention ? " (needs you)" : ""}.`,
   waitGone: (agent: string, until: string) =>
     `Agent ${agent} is gone (its row left the list) before reaching "${until}".`,
   waitTimedOut: (seconds: number, agent: string, state: string, until: string) =>
-    `Timed out after ${seconds} s: ${agent} is ${state}, not "${until}".`,
+    `Timed out after ${seconds} s: ${agent} ${stateWords(state)}, not "${until}".`,
   noAgents: () => "No agents. Start one in a terminal (hooks installed? `mytty-doctor status`).",
   statsCounts: (s: {
     accepted: number;
@@ -96,7 +106,7 @@ export const say = {
   spawned: (id: string, label: string | undefined, provider: string, pane: string) =>
     `Spawned ${id}${label === undefined ? "" : ` "${label}"`} (${provider}) in tmux pane ${pane}; next: mytty-team wait ${id} --until completed`,
   sent: (characters: number, id: string, pane: string, enter: boolean) =>
-    `Sent ${characters} characters to ${id} (${pane})${enter ? " and pressed Enter" : ""}.`,
+    `Sent ${characters} character${characters === 1 ? "" : "s"} to ${id} (${pane})${enter ? " and pressed Enter" : ""}.`,
   focused: (id: string, pane: string) => `Focused ${id} (${pane}).`,
   closed: (id: string, pane: string) => `Closed ${id} (${pane}).`,
   status: (id: string | undefined, note: string) => (id === undefined ? `Status: ${note}` : `Status of ${id}: ${note}`),

@@ -85,7 +85,7 @@ function tmuxCommands(program: Command, run: ReturnType<typeof runner<TeamContex
     .command("read")
     .description("print the last lines of an agent's pane")
     .argument("<agent>", AGENT_ARG)
-    .option("--lines <n>", "how many lines of history to include", String(DEFAULT_LINES))
+    .option("--lines <n>", "how many lines to print (the last ones, history included)", String(DEFAULT_LINES))
     .option("--json", "print { id, pane, text } as JSON")
     .action((agent: string, options: { lines: string; json?: boolean }) =>
       run(async (ctx) => {

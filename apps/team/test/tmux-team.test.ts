@@ -27,6 +27,31 @@ async function readUntil(agent: string, needle: string): Promise<string> {
 }
 
 describe("mytty-team in tmux", () => {
+  it("read --lines N prints the last N lines of the pane, not the whole screen; send counts one character as one", async () => {
+    const pane = (
+      await t.tmux("split-window", "-d", "-P", "-F", "#{pane_id}", "printf 'one\\ntwo\\nthree\\nfour\\n'; sleep 3600")
+    ).trim();
+    try {
+      const all = await eventually(async () => {
+        const r = await runTeam(["read", pane], t.paneEnv);
+        return r.stdout.includes("four") ? r : undefined;
+      }, "four in the pane");
+      expect(all).toEqual({ code: 0, stdout: "one\ntwo\nthree\nfour\n", stderr: "" });
+      expect(await runTeam(["read", pane, "--lines", "2"], t.paneEnv)).toEqual({
+        code: 0,
+        stdout: "three\nfour\n",
+        stderr: "",
+      });
+      const json = await runTeam(["read", pane, "--lines", "1", "--json"], t.paneEnv);
+      expect(JSON.parse(json.stdout)).toMatchObject({ pane, text: "four" });
+      // One character is one character, not "1 characters".
+      const sent = await runTeam(["send", pane, "x"], t.paneEnv);
+      expect(sent.stdout).toMatch(/^Sent 1 character to \S+ \(%\d+\)\.\n$/);
+    } finally {
+      await t.tmux("kill-pane", "-t", pane);
+    }
+  });
+
   it("spawns two workers beside the caller, reads them, sends a follow-up and closes them", async () => {
     const work = path.join(t.root, "project");
     await mkdir(work, { recursive: true });

@@ -14,11 +14,23 @@ import type { PingResult } from "./control/messages.js";
 import { isAlivePid, parsePid } from "./pid.js";
 
 export class EngineAlreadyRunningError extends Error {
-  constructor(readonly pid: number) {
-    super(
-      `Mytty Bar's engine is already running (pid ${pid}). Stop it with \`kill ${pid}\`, or quit the menu bar app.`,
-    );
+  /** `owner`: the holder's command line, when it could be read: the way to stop it depends on what it is. */
+  constructor(
+    readonly pid: number,
+    owner?: string,
+  ) {
+    super(alreadyRunningMessage(pid, owner));
   }
+}
+
+/** What the engine's owner is, said with the way to stop it (the dashboard and a headless engine are no menu bar app). */
+export function alreadyRunningMessage(pid: number, owner = ""): string {
+  const args = owner.split(/\s+/);
+  if (args.includes("--tui"))
+    return `Mytty Bar's engine is already running (pid ${pid}) in the \`mytty-bar --tui\` dashboard. Quit the dashboard (q), or stop it with \`kill ${pid}\`.`;
+  if (args.includes("--headless"))
+    return `Mytty Bar's engine is already running (pid ${pid}) as \`mytty-bar --headless\`. Stop it with Ctrl-C in its terminal, or with \`kill ${pid}\`.`;
+  return `Mytty Bar's engine is already running (pid ${pid}). Stop it with \`kill ${pid}\`, or quit the menu bar app.`;
 }
 
 export interface EngineLock {
@@ -49,7 +61,7 @@ export async function acquireEngineLock(paths: LockPaths): Promise<EngineLock> {
   } finally {
     await fs.rm(tmp, { force: true });
   }
-  if (holder !== undefined) throw new EngineAlreadyRunningError(holder);
+  if (holder !== undefined) throw new EngineAlreadyRunningError(holder, commandLineOf(holder));
   const lock: EngineLock = {
     async release() {
       if ((await readPid(paths.enginePid)) === process.pid) await fs.rm(paths.enginePid, { force: true });
@@ -71,7 +83,7 @@ export async function acquireEngineLock(paths: LockPaths): Promise<EngineLock> {
   }
   if (answered !== undefined) {
     await lock.release();
-    throw new EngineAlreadyRunningError(answered);
+    throw new EngineAlreadyRunningError(answered, commandLineOf(answered));
   }
   return lock;
 }

@@ -11,9 +11,12 @@ import {
 } from "@mytty-bar/protocol";
 import type { AgentRecord } from "./agents.js";
 
-/** A gone agent's row stays this long (its last state is still worth a glance). */
+/**
+ * A gone agent's row stays this long (its last state is still worth a glance): from the scan that found
+ * its process gone, or, for an agent without a process, from the event that ended its session.
+ */
 export const GONE_RETENTION_MS = 10 * 60 * 1000;
-/** An agent without a process (hooks only) is dropped this long after its last event, unless it needs you. */
+/** An agent without a process (hooks only) that may still be open is dropped this long after its last event, unless it needs you. */
 export const HOOK_ONLY_RETENTION_MS = 60 * 60 * 1000;
 /** Finished runs that are not an agent's latest are kept this long (supersede and late retries). */
 export const OLD_RUN_RETENTION_MS = 60 * 60 * 1000;
@@ -83,6 +86,11 @@ export function pruneRecords(
       continue;
     }
     const last = Date.parse(run?.updatedAt ?? record.firstSeenAt);
+    // Its session ended (SessionEnd): gone like an agent whose process exited.
+    if (run?.state === "disconnected" && t - last >= GONE_RETENTION_MS) {
+      drop.push(record.key);
+      continue;
+    }
     if (
       t - last >= HOOK_ONLY_RETENTION_MS &&
       (!run || isTerminal(run.state) || t - last >= 24 * HOOK_ONLY_RETENTION_MS)

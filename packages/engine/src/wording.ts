@@ -26,10 +26,12 @@ export const ATTENTION_FALLBACK: Record<AttentionKind, string> = {
 };
 
 /** "2 running · 1 needs you", "3 idle", or "" with no agents. */
-export function trayTitle(running: number, needsYou: number, agents: number): string {
+export function trayTitle(running: number, needsYou: number, agents: number, waiting = 0): string {
   const parts: string[] = [];
   if (running > 0) parts.push(`${running} running`);
   if (needsYou > 0) parts.push(`${needsYou} ${needsYou === 1 ? "needs" : "need"} you`);
+  // An acknowledged approval or question still holds its agent: waiting, not idle.
+  if (waiting > 0) parts.push(`${waiting} waiting`);
   return parts.length > 0 ? parts.join(" · ") : agents > 0 ? `${agents} idle` : "";
 }
 

@@ -219,6 +219,34 @@ describe("engine core", () => {
     expect(agentRows(core)[0]!.attention).toBe(false);
   });
 
+  it("keeps an exited agent's row 10 minutes (docs/engine.md), with or without a process", () => {
+    const min = (m: number, s = 0) => new Date(t(0).getTime() + m * 60_000 + s * 1000);
+    const core = new EngineCore(300_000);
+    core.observeScan(scanOf([claudeProc], [claude]), new Map(), t(0));
+    feed(core, spool("claude-code", payload("claude-code", "UserPromptSubmit"), { ppid: 100 }), t(1), joined);
+    // A session seen only through its hooks (an IDE chat) that ends at the same time as the process.
+    const ide = { tty: null, terminal: { app: "VS Code" } };
+    const other = {
+      session_id: "0f6b2a9e-1c3d-4e5f-8a7b-9c0d1e2f3a4b",
+      prompt_id: "7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6",
+    };
+    feed(core, spool("claude-code", payload("claude-code", "UserPromptSubmit", other), { ppid: 999 }), t(1), ide);
+    core.observeScan(scanOf([]), new Map(), min(1));
+    feed(core, spool("claude-code", payload("claude-code", "SessionEnd", other), { ppid: 999 }), min(1), ide);
+    const rows = () =>
+      agentRows(core)
+        .map((r) => [r.id, r.state])
+        .sort();
+    expect(rows()).toEqual([
+      ["claude-code-100", "disconnected"],
+      ["claude-code-s-0f6b2a9e", "disconnected"],
+    ]);
+    core.prune(min(10, 59));
+    expect(rows()).toHaveLength(2);
+    core.prune(min(11));
+    expect(rows()).toEqual([]);
+  });
+
   it("forgets a polled-only agent once its process is gone", () => {
     const core = new EngineCore(300_000);
     core.observeScan(scanOf([claudeProc], [claude]), new Map(), t(0));

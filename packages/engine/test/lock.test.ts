@@ -71,8 +71,10 @@ interface Contender {
   nextLine(): Promise<string>;
 }
 
-function contender(dataDir: string): Contender {
-  const child = spawn(process.execPath, [script, ENGINE_DIST, dataDir], { stdio: ["pipe", "pipe", "inherit"] });
+function contender(dataDir: string, ...extra: string[]): Contender {
+  const child = spawn(process.execPath, [script, ENGINE_DIST, dataDir, ...extra], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
   children.push(child);
   const queue: string[] = [];
   const waiting: Array<(line: string) => void> = [];
@@ -88,6 +90,35 @@ function contender(dataDir: string): Contender {
 }
 
 describe("engine lock", () => {
+  it("tells how to stop the engine by what holds it: the dashboard, a headless engine, else the menu bar app", async () => {
+    const dataDir = await tempDataDir();
+    const said: Record<string, string> = {};
+    for (const owner of ["--tui", "--headless", "--menu-bar"]) {
+      const holder = contender(dataDir, owner);
+      expect(await holder.nextLine()).toBe("ready");
+      holder.child.stdin!.write("go\n");
+      expect(await holder.nextLine()).toBe("won");
+      const other = contender(dataDir);
+      expect(await other.nextLine()).toBe("ready");
+      other.child.stdin!.write("go\n");
+      said[owner] = JSON.parse((await other.nextLine()).replace(/^refused /, "")) as string;
+      const pid = holder.child.pid!;
+      expect(said[owner]).toContain(`(pid ${pid})`);
+      for (const c of [other, holder]) {
+        c.child.stdin!.end();
+        if (c.child.exitCode === null) await new Promise((resolve) => c.child.once("exit", resolve));
+      }
+      said[owner] = said[owner]!.replaceAll(String(pid), "N");
+    }
+    expect(said).toEqual({
+      "--tui":
+        "Mytty Bar's engine is already running (pid N) in the `mytty-bar --tui` dashboard. Quit the dashboard (q), or stop it with `kill N`.",
+      "--headless":
+        "Mytty Bar's engine is already running (pid N) as `mytty-bar --headless`. Stop it with Ctrl-C in its terminal, or with `kill N`.",
+      "--menu-bar": message(Number.NaN).replaceAll("NaN", "N"),
+    });
+  });
+
   it("lets exactly one of six engines starting at once over a stale pid file run (5 rounds)", async () => {
     const dataDir = await tempDataDir();
     const pidFile = path.join(dataDir, "engine.pid");

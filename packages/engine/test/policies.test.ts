@@ -81,6 +81,19 @@ describe("tray model", () => {
     expect(trayModel([], []).title).toBe("");
     expect(trayModel([row("a", "waiting-input", true), row("b", "failed", true)], []).title).toBe("2 need you");
   });
+
+  it("counts an agent whose approval was acknowledged as waiting, not idle", () => {
+    // Acknowledged: the item no longer needs you, but the agent still waits for its answer.
+    expect(trayModel([row("a", "waiting-approval"), row("b", "idle")], [])).toEqual({
+      running: 0,
+      needsYou: 0,
+      icon: "idle",
+      title: "1 waiting",
+    });
+    expect(trayModel([row("a", "waiting-input"), row("b", "running"), row("c", "failed", true)], []).title).toBe(
+      "1 running · 1 needs you · 1 waiting",
+    );
+  });
 });
 
 describe("sleep blocker", () => {

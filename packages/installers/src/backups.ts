@@ -6,6 +6,7 @@ import { readRegularFileSync } from "@mytty-bar/paths";
 import { MAX_CONFIG_BYTES } from "./fsio.js";
 import type { BackupLookup } from "./plan.js";
 import type { Paths } from "./paths.js";
+import { HELPER_BASENAME } from "./text.js";
 
 export const BACKUPS_PER_FILE = 10;
 const ABSENT = "~absent";
@@ -37,14 +38,27 @@ export function listBackups(paths: Pick<Paths, "home" | "backupsDir">, file: str
     .map((n) => ({ file, path: path.join(paths.backupsDir, n), absent: n.endsWith(ABSENT) }));
 }
 
+/**
+ * The newest backup of `file` taken before our entries were in it: that is what uninstall's removal
+ * asks the backup ("was this array, or the file itself, there without us?"). A later backup, taken
+ * before a `fix` or before the statusLine entry joined our hooks, only shows what we wrote; when every
+ * backup is like that, the newest one is all there is.
+ */
 export function newestBackupLookup(paths: Pick<Paths, "home" | "backupsDir">): BackupLookup {
   return (file) => {
-    const newest = listBackups(paths, file).at(-1);
-    if (!newest) return undefined;
-    if (newest.absent) return null;
-    // Gone, or not a regular file any more: nothing to restore from.
-    const read = readRegularFileSync(newest.path, { maxBytes: MAX_CONFIG_BYTES });
-    return read.kind === "file" ? read.bytes.toString("utf8") : undefined;
+    const all = listBackups(paths, file);
+    let newest: string | null | undefined;
+    for (let i = all.length - 1; i >= 0; i -= 1) {
+      const entry = all[i]!;
+      if (entry.absent) return null;
+      // Gone, or not a regular file any more: nothing to restore from.
+      const read = readRegularFileSync(entry.path, { maxBytes: MAX_CONFIG_BYTES });
+      if (read.kind !== "file") continue;
+      const text = read.bytes.toString("utf8");
+      if (!text.includes(HELPER_BASENAME)) return text;
+      newest ??= text;
+    }
+    return newest;
   };
 }
 

@@ -4,8 +4,8 @@
 // <data>/statusline/<claude pid>.json and runs the user's own statusLine command with the same input, so
 // the status line looks exactly as before. The original `statusLine` value's bytes are kept in
 // <data>/claude-statusline.json; uninstall puts them back byte for byte. Never installed by default.
-// settings.json gets no backup from this item: the record restores it, and a backup taken between the
-// hooks' write and ours would become the "before our install" evidence the hooks' removal relies on.
+// settings.json gets its backup like every user file; the hooks' removal looks past such a backup (it
+// holds our hooks) for the one taken before them (backups.ts).
 import path from "node:path";
 import { localFiles, type FileView } from "./fsio.js";
 import { insertProperty, parseJsonc, removeAt } from "./jsonc-edit.js";
@@ -174,7 +174,7 @@ export function planClaudeStatusline(paths: Paths, files: FileView = localFiles)
         before: settings,
         after: removed === undefined ? settings : removed,
         mode: 0o600,
-        backup: false,
+        backup: true,
         redo: (cur) => (cur === null ? null : statuslineRemoval(cur, record)),
       },
       ...(scriptText !== null ? [owned(script, scriptText, null, 0o755)] : []),
@@ -207,7 +207,7 @@ export function planClaudeStatusline(paths: Paths, files: FileView = localFiles)
       before: settings,
       after: planned.after,
       mode: 0o600,
-      backup: false,
+      backup: true,
       redo: (cur) => statuslineInstall(paths, cur)?.after,
     },
   ];

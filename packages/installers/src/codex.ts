@@ -51,7 +51,7 @@ export const CODEX_DISPATCHED_EVENTS: readonly string[] = [
 /** Codex clamps these to 3 s and warns about a larger value on every start; what we write is what it runs. */
 export const CODEX_TIMEOUT_CAPS: Readonly<Record<string, number>> = { SessionEnd: 3, Interrupt: 3 };
 
-/** `configToml`: $CODEX_HOME/config.toml when readable; hooks switched off there are worth a note. */
+/** `configToml`: $CODEX_HOME/config.toml when readable; hooks switched off there make every hook of ours dead. */
 export function codexSpec(paths: Paths, configToml?: string | null): HookJsonSpec {
   const command = helperCommand(paths.helper, "codex");
   // PermissionRequest is held (docs/answering.md): its event rides in argv and its timeout outlasts the longest hold.
@@ -78,7 +78,7 @@ export function codexSpec(paths: Paths, configToml?: string | null): HookJsonSpe
         : `Codex does not fire ${event} (not one of its hook events), so this entry never runs`,
     ...(off !== undefined
       ? {
-          note: `Codex has hooks switched off (\`${off}\` in ${paths.codexHome}/config.toml), so it runs none of them: set it to true or remove the line`,
+          switchedOff: `Codex has hooks switched off (\`${off}\` in ${paths.codexHome}/config.toml), so it runs none of them: set it to true or remove the line`,
         }
       : {}),
   };

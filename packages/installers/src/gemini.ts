@@ -22,7 +22,7 @@ export const GEMINI_HOOK_SETTING_KEYS = ["enabled", "disabled", "notifications"]
 /** The name Gemini CLI shows in /hooks and matches against `hooksConfig.disabled`. */
 export const GEMINI_HOOK_NAME = "mytty-bar";
 
-/** `settings`: the parsed settings.json when it is an object; hooks switched off there are worth a note. */
+/** `settings`: the parsed settings.json when it is an object; hooks switched off there make ours dead. */
 export function geminiSpec(paths: Paths, settings?: unknown): HookJsonSpec {
   const handler = {
     name: GEMINI_HOOK_NAME,
@@ -38,7 +38,7 @@ export function geminiSpec(paths: Paths, settings?: unknown): HookJsonSpec {
     grammar: { comments: true, host: "Gemini CLI", onError: "loads none of this file's settings" },
     hookSettingKeys: GEMINI_HOOK_SETTING_KEYS,
     events: GEMINI_EVENTS.map((name) => ({ name, handler })),
-    ...(off !== undefined ? { note: `Gemini CLI runs none of these hooks: ${off}` } : {}),
+    ...(off !== undefined ? { switchedOff: `Gemini CLI runs none of these hooks: ${off}` } : {}),
   };
 }
 

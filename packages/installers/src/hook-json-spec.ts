@@ -31,6 +31,8 @@ export interface HookJsonSpec {
   undispatched?: (event: string) => string | undefined;
   /** Something notable even when installed (what was left out and what to do), shown as the item's detail. */
   note?: string;
+  /** The provider runs none of its hooks because of a switch in a file we only read: what and how to turn them on. */
+  switchedOff?: string;
 }
 
 export type Json = Record<string, unknown>;

@@ -143,7 +143,14 @@ export function planHookJson(
   newestBackup: BackupLookup,
   unreadable?: Problem,
 ): ItemPlan {
-  const base = { id: spec.id ?? spec.provider, kind: "provider" as const, provider: spec.provider, path: spec.path };
+  const base = {
+    id: spec.id ?? spec.provider,
+    kind: "provider" as const,
+    provider: spec.provider,
+    path: spec.path,
+    ...(spec.switchedOff !== undefined ? { switchedOff: spec.switchedOff } : {}),
+  };
+  const notes = [spec.note, spec.switchedOff].filter((n) => n !== undefined);
   const change = (b: string | null, after: string | null, redo: FileChange["redo"]): FileChange => ({
     path: spec.path,
     before: b,
@@ -173,11 +180,11 @@ export function planHookJson(
   };
   if (bad.length === 0) {
     const plan = { ...base, status: "installed" as const, install: [] as FileChange[] };
-    return lazily(spec.note !== undefined ? { ...plan, detail: spec.note } : plan, "uninstall", uninstall);
+    return lazily(notes.length > 0 ? { ...plan, detail: notes.join("; ") } : plan, "uninstall", uninstall);
   }
   const status: ItemStatus = a.owned.length > 0 ? "needs-repair" : "not-installed";
   const reasons = status === "needs-repair" ? bad.map((b) => `${b.event}: ${b.reason}`) : [];
-  const detail = [...reasons, ...(spec.note !== undefined ? [spec.note] : [])].join("; ") || undefined;
+  const detail = [...reasons, ...notes].join("; ") || undefined;
   return lazily(lazily({ ...base, status, ...(detail ? { detail } : {}) }, "uninstall", uninstall), "install", install);
 }
 

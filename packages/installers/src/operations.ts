@@ -125,9 +125,36 @@ export function uninstallItems(plans: Plans, ids: readonly TargetId[]): ItemPlan
 }
 
 export function installChanges(items: readonly ItemPlan[]): FileChange[] {
-  return items.flatMap((i) => i.install);
+  return mergeSameFile(items.flatMap((i) => i.install));
 }
 
 export function uninstallChanges(items: readonly ItemPlan[]): FileChange[] {
-  return items.flatMap((i) => i.uninstall);
+  return mergeSameFile(items.flatMap((i) => i.uninstall));
+}
+
+/**
+ * Two items editing one file (Claude Code's hooks and its statusLine entry in settings.json) become one
+ * change: one backup of the file as it was, one write, one line in the output and one diff.
+ */
+export function mergeSameFile(changes: readonly FileChange[]): FileChange[] {
+  const out: FileChange[] = [];
+  for (const change of changes) {
+    const i = out.findIndex((c) => c.path === change.path && !c.modeOnly && !change.modeOnly);
+    const first = out[i];
+    const after = first ? change.redo(first.after) : undefined;
+    if (!first || after === undefined) {
+      out.push(change);
+      continue;
+    }
+    out[i] = {
+      ...first,
+      after,
+      backup: first.backup || change.backup,
+      redo: (cur) => {
+        const mid = first.redo(cur);
+        return mid === undefined ? undefined : change.redo(mid);
+      },
+    };
+  }
+  return out;
 }

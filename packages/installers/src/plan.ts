@@ -40,6 +40,8 @@ export interface ItemPlan {
   /** What is wrong or notable, in plain words (needs-repair reasons, the invalid spot). */
   detail?: string;
   problem?: Problem;
+  /** The provider runs no hooks at all (a switch of its own, which we only read): what to change. An issue even when installed. */
+  switchedOff?: string;
   /** Language of an installed pointer. */
   lang?: Lang;
   /** What install/fix would write (empty when installed or invalid: an invalid file is never written). */

@@ -154,7 +154,9 @@ function select(
   const withClaude = ids.length === 0 ? op === "uninstall" : ids.includes("claude-code");
   if (withClaude && (op === "uninstall" || settings.claudeStatusLine === true)) {
     const item = statusline();
-    if (op === "install" || item.uninstall.length > 0) chosen.push(item);
+    // Uninstall takes our statusLine out first, so the hooks' removal sees the file as our install found it.
+    if (op === "install") chosen.push(item);
+    else if (item.uninstall.length > 0) chosen.unshift(item);
   }
   return allOrNone(op, chosen);
 }

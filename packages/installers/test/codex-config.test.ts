@@ -22,11 +22,11 @@ describe("codexHooksSwitchedOff", () => {
     expect(codexHooksSwitchedOff("")).toBeUndefined();
   });
 
-  it("turns into a note on the Codex plan that says where and what to do", () => {
+  it("turns into the Codex plan's switchedOff, which says where and what to do", () => {
     const paths = resolvePaths({ env: { HOME: "/home/sam" }, platform: "linux" });
-    expect(codexSpec(paths, "[features]\nhooks = false\n").note).toBe(
+    expect(codexSpec(paths, "[features]\nhooks = false\n").switchedOff).toBe(
       "Codex has hooks switched off (`hooks = false` in /home/sam/.codex/config.toml), so it runs none of them: set it to true or remove the line",
     );
-    expect(codexSpec(paths, null).note).toBeUndefined();
+    expect(codexSpec(paths, null).switchedOff).toBeUndefined();
   });
 });

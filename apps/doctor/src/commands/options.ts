@@ -4,6 +4,7 @@ import type * as Commander from "commander";
 import type { Command } from "commander";
 import { INSTALL_TARGETS, isInstallTarget, type Lang, type TargetId } from "@mytty-bar/installers";
 import { M } from "../messages.js";
+import { closest } from "../suggest.js";
 import type { CommonOptions, Io } from "../handlers.js";
 import type { HostCommand } from "../host.js";
 
@@ -11,7 +12,8 @@ const { InvalidArgumentError } = createRequire(import.meta.url)("commander") as 
 
 /** A provider id, or `gemini` (Gemini CLI's settings.json; its events are the provider `antigravity`). */
 export function parseProviders(value: string, previous: TargetId[] = []): TargetId[] {
-  if (!isInstallTarget(value)) throw new InvalidArgumentError(M.unknownProvider(value, INSTALL_TARGETS));
+  if (!isInstallTarget(value))
+    throw new InvalidArgumentError(M.unknownProvider(value, INSTALL_TARGETS, closest(value, INSTALL_TARGETS)));
   return previous.includes(value) ? previous : [...previous, value];
 }
 

@@ -6,6 +6,7 @@ import {
   agentName,
   formatElapsed,
   groupAgents,
+  itemMessage,
   kindLabel,
   orderAttention,
   shortPath,
@@ -88,7 +89,7 @@ export function renderAttention(
         h(
           "div",
           { className: "line2" },
-          `${item.message ?? kindLabel(item.kind)} — ${where} · `,
+          `${itemMessage(item)} — ${where} · `,
           h("span", { "data-since": since }, agoText(formatElapsed(now - since))),
         ),
         h(

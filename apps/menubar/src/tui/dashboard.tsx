@@ -7,6 +7,7 @@ import { usageLine } from "../view-model/usage.js";
 import {
   agentName,
   formatElapsed,
+  itemMessage,
   kindLabel,
   shortPath,
   stateLabel,
@@ -102,7 +103,7 @@ function Row({
             >
               {kindLabel(row.item.kind)}
             </Text>
-            {` ${agentName(row.agent ?? row.item)} — ${row.item.message ?? kindLabel(row.item.kind)} — ${where} · ${agoText(age)}`}
+            {` ${agentName(row.agent ?? row.item)} — ${itemMessage(row.item)} — ${where} · ${agoText(age)}`}
           </Text>
           <Held agent={row.agent} now={now} />
         </Box>

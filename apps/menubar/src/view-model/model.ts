@@ -1,7 +1,7 @@
 // What the popup and the TUI show, derived from a Snapshot. Pure and free of Node and DOM so the
 // browser page and the ink dashboard render the same words from the same rows.
 import { ATTENTION_URGENCY, STATE_LABELS, type AgentRow, type Snapshot } from "@mytty-bar/engine/view";
-import { KIND_LABELS, VIEW } from "../messages.js";
+import { KIND_LABELS, KIND_MESSAGES, VIEW } from "../messages.js";
 
 export type AttentionRow = Snapshot["attention"][number];
 
@@ -11,6 +11,11 @@ export function stateLabel(state: AgentRow["state"]): string {
 
 export function kindLabel(kind: AttentionRow["kind"]): string {
   return KIND_LABELS[kind];
+}
+
+/** What an item says: the agent's own message, else what its kind means (not the kind's label again). */
+export function itemMessage(item: Pick<AttentionRow, "kind" | "message">): string {
+  return item.message ?? KIND_MESSAGES[item.kind];
 }
 
 /** The agent's name: "Gemini CLI" or "Antigravity" for the one provider both CLIs share, from the binary. */

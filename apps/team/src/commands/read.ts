@@ -22,6 +22,13 @@ export async function readAgent(ctx: TeamContext, agent: string, lines: number):
   requireTmux(ctx, "read");
   const target = await resolveAgent(ctx, agent);
   const captured = await tmuxOrFail(target.runner, capturePaneArgs(target.pane, lines), `read ${target.pane}`);
-  // The screen below the last output is blank rows; they say nothing.
-  return { id: target.id, pane: target.pane, text: captured.replace(/\s+$/u, "") };
+  return { id: target.id, pane: target.pane, text: lastLines(captured, lines) };
+}
+
+/**
+ * The last `lines` lines of a capture: tmux gives that much history plus the whole screen, and the
+ * screen below the last output is blank rows, which say nothing.
+ */
+export function lastLines(captured: string, lines: number): string {
+  return captured.replace(/\s+$/u, "").split("\n").slice(-lines).join("\n");
 }

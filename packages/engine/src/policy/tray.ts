@@ -8,6 +8,9 @@ type ShownItem = Snapshot["attention"][number];
 export function trayModel(agents: readonly AgentRow[], items: readonly ShownItem[]): TrayModel {
   const running = agents.filter((a) => a.state === "running").length;
   const needsYou = agents.filter((a) => a.attention).length;
+  const waiting = agents.filter(
+    (a) => !a.attention && (a.state === "waiting-approval" || a.state === "waiting-input"),
+  ).length;
   const actionable = items.filter((i) => i.actionable);
   const urgent = [...actionable].sort(
     (a, b) => URGENCY[a.kind] - URGENCY[b.kind] || b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id),
@@ -16,7 +19,7 @@ export function trayModel(agents: readonly AgentRow[], items: readonly ShownItem
     running,
     needsYou,
     icon: needsYou > 0 ? "attention" : running > 0 ? "running" : "idle",
-    title: trayTitle(running, needsYou, agents.length),
+    title: trayTitle(running, needsYou, agents.length, waiting),
     ...(urgent
       ? {
           mostUrgent: {
