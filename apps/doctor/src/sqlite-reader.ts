@@ -34,6 +34,6 @@ export function sqliteReaderName(probe: SqliteProbe = realProbe()): SqliteReader
       ? "better-sqlite3"
       : "none";
   } catch {
-    return "none";
+    return "none"; // not installed (an optional dependency that could not build): no reader, not an error
   }
 }

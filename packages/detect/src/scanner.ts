@@ -85,6 +85,31 @@ function toAgent(
   return agent;
 }
 
+/**
+ * The first agent of ours in a hook's parent chain. A launcher and the binary it starts are one agent
+ * (Codex's npm `node …/codex.js` runs the native `…/codex`): the outermost of them, on the same tty, is
+ * the one the scan shows.
+ */
+function agentInChain(
+  chain: readonly ProcessInfo[],
+  cache: ClassificationCache,
+  ours: (p: ProcessInfo) => boolean,
+): { p: ProcessInfo; c: Classification; via: DetectionVia } | undefined {
+  for (const [i, p] of chain.entries()) {
+    if (!ours(p)) continue;
+    const c = cache.full(p);
+    if (!c) continue;
+    let hit = { p, c, via: "process" as DetectionVia };
+    for (const parent of chain.slice(i + 1)) {
+      const pc = cache.full(parent);
+      if (!ours(parent) || parent.tty !== p.tty || pc?.provider !== c.provider) break;
+      hit = { p: parent, c: pc, via: "process" };
+    }
+    return hit;
+  }
+  return undefined;
+}
+
 export function createScanner(options: ScannerOptions = {}): Scanner {
   const base = defaultEffects();
   if (base.platform === "linux") base.socketsOf = (pid) => unixSocketsOf(pid);
@@ -148,21 +173,7 @@ export function createScanner(options: ScannerOptions = {}): Scanner {
     const start = table.byPid.get(pid);
     if (!start) return { tty: null, terminal: {} };
     const chain = table.ancestry(start);
-    let hit: { p: ProcessInfo; c: Classification; via: DetectionVia } | undefined;
-    for (const [i, p] of chain.entries()) {
-      if (!ours(p)) continue;
-      const c = cache.full(p);
-      if (c) {
-        hit = { p, c, via: "process" };
-        // A launcher and the binary it starts are one agent (Codex's npm `node …/codex.js` runs the
-        // native `…/codex`): the outermost of them, on the same tty, is the one the scan shows.
-        for (const parent of chain.slice(i + 1)) {
-          if (!ours(parent) || parent.tty !== p.tty || cache.full(parent)?.provider !== c.provider) break;
-          hit = { p: parent, c: cache.full(parent)!, via: "process" };
-        }
-        break;
-      }
-    }
+    let hit = agentInChain(chain, cache, ours);
     if (!hit) hit = await hintedAncestor(chain);
     if (!hit) {
       return { tty: null, terminal: describeHost(table, cache, start, await cache.env(start, source)) };

@@ -33,7 +33,6 @@ import {
 import { disconnectEvent, pruneRecords, pruneRuns } from "./retention.js";
 import type { LogEntry, RunEntry } from "./log-entry.js";
 import { mergeChange, type Change } from "./change.js";
-
 import type { CoreCounters, Prepared } from "./core-types.js";
 import type { SpoolOutcome } from "./prepare.js";
 
@@ -134,15 +133,12 @@ export class EngineCore {
     }
     const hints = hintsOf(envelope);
     let ref: AgentRef;
-    // A tty-less process of the provider ran the hook (Codex's TUI hands its thread to a setsid
-    // `codex app-server --managed-daemon`, which inherits TMUX_PANE): the event is the pane's agent's.
+    // A tty-less `codex app-server --managed-daemon` (it inherits TMUX_PANE) ran the hook: the pane's agent's.
     const pane =
       verdict.use === "agent" && joined?.agent?.tty === null ? paneAgent(this, event, envelope, host) : undefined;
-    if (pane) {
-      ref = refOf(pane);
-      adoptSession({ records: this.records, owners: this.owners, sessions: this.bySession }, event, ref, now);
-    } else if (verdict.use === "agent" && joined?.agent) {
-      ref = joinedRef(this.records, joined.agent, joined.terminal, hints, host);
+    const agent = verdict.use === "agent" ? joined?.agent : undefined;
+    if (pane || agent) {
+      ref = pane ? refOf(pane) : joinedRef(this.records, agent!, joined!.terminal, hints, host);
       adoptSession({ records: this.records, owners: this.owners, sessions: this.bySession }, event, ref, now);
     } else {
       ref = fallbackRef(this, event, envelope, joined, hints, host);
@@ -234,9 +230,7 @@ export class EngineCore {
 
   /** The watched hosts this core holds agents of (restored from the event log, or seen since). */
   recordHosts(): Set<string> {
-    const hosts = new Set<string>();
-    for (const record of this.records.values()) if (record.host !== undefined) hosts.add(record.host);
-    return hosts;
+    return new Set([...this.records.values()].flatMap((r) => (r.host === undefined ? [] : [r.host])));
   }
 
   /** A host no longer watched: its agents leave the list (their runs age out like any other). */

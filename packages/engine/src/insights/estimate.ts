@@ -163,14 +163,10 @@ export function estimateEvents(state: EstimateState, input: EstimateInput): Esti
         continue;
       }
       if (seen?.reported === "ended" && seen.endedBy === turn.endedBy) continue;
-      if (turn.status === "interrupted") {
-        if (turn.interruptedMessageId !== undefined)
-          interrupt({ promptId: turn.key, interruptedMessageId: turn.interruptedMessageId });
-        remember(turn.key, "ended", turn.endedBy);
-        continue;
-      }
-      if (turn.status === "failed") {
-        // Reported from `input.failure` (the newest turn); an older failed turn is over either way.
+      if (turn.status === "interrupted" && turn.interruptedMessageId !== undefined)
+        interrupt({ promptId: turn.key, interruptedMessageId: turn.interruptedMessageId });
+      // A failed turn was reported from `input.failure` (the newest turn); an older one is over either way.
+      if (turn.status === "interrupted" || turn.status === "failed") {
         remember(turn.key, "ended", turn.endedBy);
         continue;
       }
@@ -183,9 +179,7 @@ export function estimateEvents(state: EstimateState, input: EstimateInput): Esti
         }
         continue;
       }
-      if (seen?.reported !== "started") {
-        started(turn.key, seen?.endedBy ?? "");
-      }
+      if (seen?.reported !== "started") started(turn.key, seen?.endedBy ?? "");
       emit(
         "succeeded",
         turn.key,
@@ -204,8 +198,7 @@ export function estimateEvents(state: EstimateState, input: EstimateInput): Esti
           syntheticId(input.provider, "transcript", "superseded", key, last.key),
           TRANSCRIPT_HOOKS.superseded,
         );
-        memory.delete(key);
-        memory.set(key, { key, reported: "ended", endedBy: `superseded:${last.key}` });
+        remember(key, "ended", `superseded:${last.key}`);
       }
       // Keep the newest turn last for lastReportedKey.
       const newest = memory.get(last.key);

@@ -139,7 +139,7 @@ function shownHeader(body: Buffer): Buffer {
   try {
     header = strictUtf8.decode(body.subarray(0, end));
   } catch {
-    return body;
+    return body; // not UTF-8: the spool parser refuses the file, so there is nothing shown to filter
   }
   const shown = header.split("\n").map(shownText).join("\n");
   return shown === header ? body : Buffer.concat([Buffer.from(shown, "utf8"), body.subarray(end)]);
