@@ -31,7 +31,7 @@ import {
   SPOOL_MAX_PAYLOAD_DEPTH,
 } from "./spool.js";
 import type { SpoolEnvKey, SpoolEnvelope, SpoolError, SpoolErrorCode, SpoolParseResult } from "./spool.js";
-import { utf8Length } from "./hygiene.js";
+import { shownText, utf8Length } from "./hygiene.js";
 import { salvageTopLevel } from "./salvage.js";
 
 const PayloadSchema = z.record(z.string(), z.unknown());
@@ -131,7 +131,8 @@ export function parseSpoolFile(bytes: Uint8Array): SpoolParseResult {
     const eq = line.indexOf("=");
     if (eq <= 0) return fail("bad-header-line", `header line ${n + 1} is not key=value`);
     const key = line.slice(0, eq);
-    const value = line.slice(eq + 1);
+    // Values are shown (pane ids, terminal names, cwd): one rule for local and host files alike.
+    const value = shownText(line.slice(eq + 1));
     if (!HEADER_KEYS.has(key)) {
       if (!ignoredKeys.includes(key)) ignoredKeys.push(key);
       continue;

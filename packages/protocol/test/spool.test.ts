@@ -30,6 +30,17 @@ describe("parseSpoolFile: good input", () => {
     expect(result).toEqual({ ok: true, envelope, payload, ignoredKeys: [], droppedKeys: [] });
   });
 
+  it("removes escape sequences from every header value, local or a host's (a pane id cannot set a title)", () => {
+    const esc = "\u001b]0;owned\u0007\u001b]52;c;ZWNobyBoaQ==\u0007\u001b[2J\u009b31m";
+    const file = `${head}tmux_pane=%7${esc}\nterm_program=iTerm.app${esc}\ncwd=/w${esc}\n\n{"session_id":"s"}`;
+    const result = parseSpoolFile(bytes(file));
+    expect(result.ok && result.envelope).toEqual({
+      provider: "codex",
+      cwd: "/w",
+      env: { tmux_pane: "%7", term_program: "iTerm.app" },
+    });
+  });
+
   it("accepts exactly the helper's bytes, with an empty value meaning absent", () => {
     const file = `${head}event=\nppid=77\ntmux=\ncwd=/a=b\n\n{"session_id":"s"}`;
     expect(parseSpoolFile(bytes(file))).toEqual({

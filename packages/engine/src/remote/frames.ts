@@ -2,7 +2,8 @@
 // that breaks the framing — a header that is not ours, a size over the caps — is an error, after which
 // the link is restarted: the host keeps every unacknowledged file, so nothing is lost by that.
 // It is also the trust boundary for text (docs/remote.md#what-a-host-can-send): every string a host sends
-// that may be shown — hello fields, listing lines, spool header values — leaves here through shownText.
+// that may be shown — hello fields, listing lines — leaves here through shownText; spool header values
+// get the same rule in the spool parser (protocol spool-codec.ts), as local files do.
 import { shownText } from "@mytty-bar/protocol";
 import { REMOTE_FILE_MAX_BYTES } from "./streamer.js";
 
@@ -28,8 +29,6 @@ export interface FrameReader {
 export class FrameError extends Error {}
 
 const HEADER = /^(HELLO|FILE|ERR) ([A-Za-z0-9._-]{1,255}) (\d{1,9})$/;
-const SPOOL_HEADER_END = Buffer.from("\n\n");
-const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
 export function createFrameReader(): FrameReader {
   let buffer: Buffer = Buffer.alloc(0);
@@ -91,7 +90,7 @@ export function createFrameReader(): FrameReader {
     buffer = buffer.subarray(pending.size);
     const { type, name } = pending;
     pending = undefined;
-    if (type === "FILE") return { kind: "file", name, bytes: shownHeader(body) };
+    if (type === "FILE") return { kind: "file", name, bytes: body }; // its header values are filtered by the spool parser
     if (type === "ERR") return { kind: "error", code: name };
     return { kind: "hello", fields: parseFields(body.toString("utf8")) };
   }
@@ -125,22 +124,4 @@ function parseFields(text: string): Record<string, string> {
     if (eq > 0) fields[line.slice(0, eq)] = line.slice(eq + 1).slice(0, 256);
   }
   return fields;
-}
-
-/**
- * A spool file with every header line (the terminal hints: TMUX_PANE, TERM_PROGRAM, …, and cwd) through
- * shownText. The JSON payload is left as sent: its shown fields get the protocol's hygiene in the mapper,
- * as local ones do. A header that does not end, or is not UTF-8, is left for the spool parser to refuse.
- */
-function shownHeader(body: Buffer): Buffer {
-  const end = body.indexOf(SPOOL_HEADER_END);
-  if (end < 0) return body;
-  let header: string;
-  try {
-    header = strictUtf8.decode(body.subarray(0, end));
-  } catch {
-    return body; // not UTF-8: the spool parser refuses the file, so there is nothing shown to filter
-  }
-  const shown = header.split("\n").map(shownText).join("\n");
-  return shown === header ? body : Buffer.concat([Buffer.from(shown, "utf8"), body.subarray(end)]);
 }
