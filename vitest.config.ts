@@ -31,6 +31,12 @@ export default defineConfig({
     // A private TMPDIR per run; the run fails if a test leaves anything in it.
     // The caller's XDG_*, CLAUDE_CONFIG_DIR, TMUX, SSH_*, MYTTY_* … removed first (test/clean-env.ts).
     // Refused when dist/ is older than the source (test/fresh-build.ts): `npm test` builds first.
-    globalSetup: ["test/clean-env.ts", "test/fresh-build.ts", "test/temp-guard.ts"],
+    // The pinned real agents are installed into their cache when missing (test/agents/support/agents-setup.ts).
+    globalSetup: [
+      "test/clean-env.ts",
+      "test/agents/support/agents-setup.ts",
+      "test/fresh-build.ts",
+      "test/temp-guard.ts",
+    ],
   },
 });

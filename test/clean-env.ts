@@ -32,9 +32,12 @@ const NAMES = [
   "__CFBundleIdentifier",
 ];
 const PREFIXES = ["XDG_", "MYTTY_"];
+// The test tooling's own settings, read by no product code: where the real agents are cached and
+// where their scenarios record latencies (test/agents/support/).
+const KEPT = ["MYTTY_AGENTS_CACHE", "MYTTY_AGENTS_LATENCY"];
 
 export const callerVariable = (name: string): boolean =>
-  NAMES.includes(name) || PREFIXES.some((prefix) => name.startsWith(prefix));
+  !KEPT.includes(name) && (NAMES.includes(name) || PREFIXES.some((prefix) => name.startsWith(prefix)));
 
 export default function setup(): void {
   for (const name of Object.keys(process.env)) if (callerVariable(name)) delete process.env[name];

@@ -20,6 +20,7 @@ describe("README's versions checked column", () => {
         targets: ["codex"],
         provider: "codex",
         npm: "@openai/codex",
+        bin: "codex",
         version: "0.172.0",
         alsoObserved: ["0.171.0"],
       },

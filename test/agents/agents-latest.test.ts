@@ -16,6 +16,7 @@ const pins: AgentPin[] = [
     targets: ["claude-code"],
     provider: "claude-code",
     npm: "@anthropic-ai/claude-code",
+    bin: "claude",
     version: "2.1.328",
     alsoObserved: [],
   },
@@ -24,10 +25,19 @@ const pins: AgentPin[] = [
     targets: ["codex"],
     provider: "codex",
     npm: "@openai/codex",
+    bin: "codex",
     version: "0.171.0",
     alsoObserved: ["0.169.0"],
   },
-  { agent: "Cursor CLI", targets: ["cursor"], provider: "cursor", npm: null, version: null, alsoObserved: [] },
+  {
+    agent: "Cursor CLI",
+    targets: ["cursor"],
+    provider: "cursor",
+    npm: null,
+    bin: null,
+    version: null,
+    alsoObserved: [],
+  },
 ];
 
 const registry =

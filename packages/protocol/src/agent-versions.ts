@@ -15,6 +15,8 @@ const AgentPinSchema = z.object({
   provider: ProviderIdSchema,
   /** Where the CLI is published; null when it is not on the npm registry (we have fixtures only). */
   npm: z.string().min(1).nullable(),
+  /** The executable the package installs (node_modules/.bin/<bin>); null without a registry package. */
+  bin: z.string().min(1).nullable(),
   /** The version the observations were made on; null without a registry package. */
   version: VersionSchema.nullable(),
   /** Other releases the same behaviour was seen on. */
@@ -24,9 +26,12 @@ export type AgentPin = z.infer<typeof AgentPinSchema>;
 
 export const AgentPinsSchema = z
   .array(AgentPinSchema)
-  .refine((pins) => pins.every((p) => (p.npm === null) === (p.version === null)), {
-    message: "an agent has a version exactly when it has an npm package",
-  });
+  .refine(
+    (pins) => pins.every((p) => (p.npm === null) === (p.version === null) && (p.npm === null) === (p.bin === null)),
+    {
+      message: "an agent has a version and an executable exactly when it has an npm package",
+    },
+  );
 
 export const AGENT_PINS: readonly AgentPin[] = AgentPinsSchema.parse([
   {
@@ -34,14 +39,16 @@ export const AGENT_PINS: readonly AgentPin[] = AgentPinsSchema.parse([
     targets: ["claude-code"],
     provider: "claude-code",
     npm: "@anthropic-ai/claude-code",
-    version: "2.1.328",
-    alsoObserved: [],
+    bin: "claude",
+    version: "2.1.332",
+    alsoObserved: ["2.1.328"],
   },
   {
     agent: "Codex",
     targets: ["codex"],
     provider: "codex",
     npm: "@openai/codex",
+    bin: "codex",
     version: "0.171.0",
     alsoObserved: ["0.169.0"],
   },
@@ -50,6 +57,7 @@ export const AGENT_PINS: readonly AgentPin[] = AgentPinsSchema.parse([
     targets: ["gemini"],
     provider: "antigravity",
     npm: "@google/gemini-cli",
+    bin: "gemini",
     version: "0.61.0",
     alsoObserved: [],
   },
@@ -58,6 +66,7 @@ export const AGENT_PINS: readonly AgentPin[] = AgentPinsSchema.parse([
     targets: ["antigravity"],
     provider: "antigravity",
     npm: null,
+    bin: null,
     version: null,
     alsoObserved: [],
   },
@@ -66,10 +75,19 @@ export const AGENT_PINS: readonly AgentPin[] = AgentPinsSchema.parse([
     targets: ["opencode"],
     provider: "opencode",
     npm: "opencode-ai",
+    bin: "opencode",
     version: "1.18.33",
     alsoObserved: [],
   },
-  { agent: "Cursor CLI", targets: ["cursor"], provider: "cursor", npm: null, version: null, alsoObserved: [] },
+  {
+    agent: "Cursor CLI",
+    targets: ["cursor"],
+    provider: "cursor",
+    npm: null,
+    bin: null,
+    version: null,
+    alsoObserved: [],
+  },
 ]);
 
 /** The pin for a doctor target id (`gemini`, `claude-code`, …), if we have one. */
