@@ -4,7 +4,7 @@ import type { EngineCore } from "../core.js";
 import { processKey } from "../agents.js";
 import { resolveAgent, type Nearness } from "../resolve.js";
 import { settledAfterWork } from "../rows.js";
-import { waitReached, type WaitCondition } from "../policy/wait.js";
+import { UNKNOWN_AGENT_GRACE_MS, waitReached, type WaitCondition } from "../policy/wait.js";
 import type { LogEntry } from "../log-entry.js";
 import type { AgentRow, Snapshot } from "../snapshot.js";
 import type { Engine } from "../engine-types.js";
@@ -52,8 +52,11 @@ export function controlHandler(ctx: OpsContext): ControlHandler {
         });
         return engine.snapshot();
       }
-      case "wait":
-        return waitFor(engine, core, find(req.agent, req.near).id, req.until, req.timeoutSeconds, connection);
+      case "wait": {
+        const graceMs = Math.min(UNKNOWN_AGENT_GRACE_MS, (req.timeoutSeconds ?? Infinity) * 1000);
+        const row = await findSoon(engine, req.agent, req.near, graceMs, connection);
+        return waitFor(engine, core, row.id, req.until, req.timeoutSeconds, connection);
+      }
       case "ack": {
         if (req.itemId !== undefined) {
           if (!engine.acknowledge(req.itemId))
@@ -105,6 +108,42 @@ export function oneLine(text: string): string {
   const flat = text.replace(/[\p{Cc}\p{Cf}\s]+/gu, " ").trim();
   const chars = [...flat];
   return chars.length > NOTE_MAX_CHARS ? `${chars.slice(0, NOTE_MAX_CHARS - 1).join("")}…` : flat;
+}
+
+/**
+ * The row `query` names, now or within `graceMs`: an unknown name is looked up again on every new
+ * snapshot until then (an ambiguous one fails at once). Spends part of the wait's own time.
+ */
+function findSoon(
+  engine: Engine,
+  query: string,
+  near: Nearness | undefined,
+  graceMs: number,
+  connection: Connection,
+): Promise<AgentRow> {
+  const first = resolveAgent(engine.snapshot().agents, query, near);
+  if (first.ok) return Promise.resolve(first.row);
+  if (first.code !== "unknown-agent" || graceMs <= 0)
+    return Promise.reject(new ControlRequestError(first.code, first.message));
+  return new Promise((resolve, reject) => {
+    const release = connection.hold();
+    let done = false;
+    const finish = (found: ReturnType<typeof resolveAgent>) => {
+      if (done) return;
+      done = true;
+      unsubscribe();
+      clearTimeout(timer);
+      release();
+      if (found.ok) resolve(found.row);
+      else reject(new ControlRequestError(found.code, found.message));
+    };
+    const unsubscribe = engine.subscribe((snapshot) => {
+      const found = resolveAgent(snapshot.agents, query, near);
+      if (found.ok || found.code !== "unknown-agent") finish(found);
+    });
+    const timer = setTimeout(() => finish(resolveAgent(engine.snapshot().agents, query, near)), graceMs);
+    connection.onClose(() => finish(first));
+  });
 }
 
 function waitFor(
