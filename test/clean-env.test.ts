@@ -4,11 +4,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
-import { callerVariable } from "./clean-env.js";
+import { callerVariable, KEPT } from "./clean-env.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 // Set by every test that needs them (HOME), or the same for everyone and needed by tmux and node.
-const PASSED_THROUGH = new Set(["PATH", "HOME", "TERM"]);
+// KEPT: the test tooling's own settings (tools/agents-install.ts), which no product code reads.
+const PASSED_THROUGH = new Set(["PATH", "HOME", "TERM", ...KEPT]);
 
 function sources(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];

@@ -33,8 +33,8 @@ const NAMES = [
 ];
 const PREFIXES = ["XDG_", "MYTTY_"];
 // The test tooling's own settings, read by no product code: where the real agents are cached and
-// where their scenarios record latencies (test/agents/support/).
-const KEPT = ["MYTTY_AGENTS_CACHE", "MYTTY_AGENTS_LATENCY"];
+// where their scenarios record latencies, which versions they run (test/agents/support/).
+export const KEPT = ["MYTTY_AGENTS_CACHE", "MYTTY_AGENTS_LATENCY", "MYTTY_AGENTS_VERSIONS"];
 
 export const callerVariable = (name: string): boolean =>
   !KEPT.includes(name) && (NAMES.includes(name) || PREFIXES.some((prefix) => name.startsWith(prefix)));

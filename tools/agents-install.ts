@@ -4,7 +4,6 @@
 // (test/agents/) installs what is missing through `ensureAgents` before it runs.
 import { execFile } from "node:child_process";
 import { existsSync, promises as fs } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
@@ -15,7 +14,9 @@ const run = promisify(execFile);
 /** `MYTTY_AGENTS_CACHE`, else `$XDG_CACHE_HOME/mytty-bar/agents`, else `~/.cache/mytty-bar/agents`. */
 export function agentsCache(env: NodeJS.ProcessEnv = process.env): string {
   if (env.MYTTY_AGENTS_CACHE) return path.resolve(env.MYTTY_AGENTS_CACHE);
-  const base = env.XDG_CACHE_HOME ? env.XDG_CACHE_HOME : path.join(env.HOME ?? os.homedir(), ".cache");
+  if (!env.XDG_CACHE_HOME && !env.HOME)
+    throw new Error("Set HOME or MYTTY_AGENTS_CACHE: the agents' cache has no place.");
+  const base = env.XDG_CACHE_HOME ? env.XDG_CACHE_HOME : path.join(env.HOME!, ".cache");
   return path.join(base, "mytty-bar", "agents");
 }
 
@@ -28,18 +29,25 @@ export interface AgentInstall {
   executable: string;
 }
 
+/** Where one version of a pinned agent lives in the cache; undefined for an agent not on the registry. */
+export function installOf(cache: string, pin: AgentPin, version: string): AgentInstall | undefined {
+  if (pin.npm === null || pin.bin === null) return undefined;
+  const folder = path.join(cache, `${pin.npm.replace("/", "+")}@${version}`);
+  return {
+    agent: pin.agent,
+    npm: pin.npm,
+    version,
+    bin: pin.bin,
+    executable: path.join(folder, "node_modules", ".bin", pin.bin),
+  };
+}
+
 /** Every (package, version) the suite runs: each pin's version and the others it was observed on. */
 export function wanted(cache: string, pins: readonly AgentPin[] = AGENT_PINS): AgentInstall[] {
   return pins.flatMap((pin) =>
-    pin.npm === null || pin.version === null || pin.bin === null
+    pin.version === null
       ? []
-      : [pin.version, ...pin.alsoObserved].map((version) => ({
-          agent: pin.agent,
-          npm: pin.npm!,
-          version,
-          bin: pin.bin!,
-          executable: path.join(cache, `${pin.npm!.replace("/", "+")}@${version}`, "node_modules", ".bin", pin.bin!),
-        })),
+      : [pin.version, ...pin.alsoObserved].flatMap((version) => installOf(cache, pin, version) ?? []),
   );
 }
 
@@ -47,7 +55,7 @@ export function wanted(cache: string, pins: readonly AgentPin[] = AGENT_PINS): A
 const folderOf = (item: AgentInstall) => path.dirname(path.dirname(path.dirname(item.executable)));
 const MARK = ".installed";
 
-async function installOne(item: AgentInstall, log: (line: string) => void): Promise<"cached" | "installed"> {
+export async function installOne(item: AgentInstall, log: (line: string) => void): Promise<"cached" | "installed"> {
   const folder = folderOf(item);
   if (existsSync(path.join(folder, MARK)) && existsSync(item.executable)) return "cached";
   // Into a fresh sibling, renamed into place when complete: a killed install never looks installed.

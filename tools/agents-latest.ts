@@ -1,8 +1,10 @@
 // `npm run agents:latest`: compares each agent's pinned version (packages/protocol agent-versions.ts)
-// with the newest one on the npm registry. Only the comparison: it never runs a suite against them.
+// with the newest one on the npm registry; with --run it also runs each agent's real-agent scenarios
+// against its newest version (tools/agents-run.ts) and prints which pass.
 import { execFile } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import { AGENT_PINS, type AgentPin } from "@mytty-bar/protocol";
+import { runSuite, type SuiteRun } from "./agents-run.js";
 
 export type Lookup = (pkg: string) => Promise<{ ok: true; version: string } | { ok: false; error: string }>;
 
@@ -16,7 +18,7 @@ export interface Row {
 }
 
 export const ONLY_COMPARED =
-  "Only the comparison is done: no test runs against the newest versions (update packages/protocol/src/agent-versions.ts after re-observing).";
+  "Only compared: `npm run agents:latest -- --run` installs each newest version and runs its scenarios (test/agents/) against it; update packages/protocol/src/agent-versions.ts once they pass.";
 
 /** `npm view <pkg> version --json` prints a JSON string (or, with several matches, an array of them). */
 export function parseNpmView(stdout: string): { ok: true; version: string } | { ok: false; error: string } {
@@ -92,7 +94,23 @@ export function npmView(timeoutMs: number): Lookup {
 
 async function main(argv: readonly string[]): Promise<void> {
   const rows = await compare(AGENT_PINS, npmView(60_000));
-  process.stdout.write(argv.includes("--json") ? renderJson(rows) : renderTable(rows));
+  if (!argv.includes("--run")) {
+    process.stdout.write(argv.includes("--json") ? renderJson(rows) : renderTable(rows));
+    return;
+  }
+  // One agent at a time: each suite drives real agents in tmux and wants the machine to itself.
+  const runs: SuiteRun[] = [];
+  for (const row of rows) {
+    const pin = AGENT_PINS.find((p) => p.agent === row.agent)!;
+    if (row.newest === null) continue;
+    runs.push(await runSuite(pin, row.newest, (line) => process.stderr.write(`${line}\n`)));
+  }
+  if (argv.includes("--json")) process.stdout.write(`${JSON.stringify({ agents: rows, runs }, null, 2)}\n`);
+  else {
+    process.stdout.write(renderTable(rows).replace(`${ONLY_COMPARED}\n`, ""));
+    for (const r of runs) process.stdout.write(`${r.passed ? "pass" : "FAIL"}  ${r.agent} ${r.version}: ${r.detail}\n`);
+  }
+  if (runs.some((r) => !r.passed)) process.exitCode = 1;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await main(process.argv.slice(2));

@@ -9,7 +9,7 @@ import { promisify } from "node:util";
 import type { AgentRow } from "@mytty-bar/engine";
 import { agentPin, type AgentPin } from "@mytty-bar/protocol";
 import { resolvePaths, type Paths } from "@mytty-bar/installers";
-import { agentsCache, wanted } from "../../../tools/agents-install.js";
+import { agentsCache, installOf } from "../../../tools/agents-install.js";
 import { BIN, Engine, tempHome, until } from "../../engine-harness.js";
 import { recordLatency } from "./latency.js";
 
@@ -24,12 +24,25 @@ export interface WorldOptions {
   env?: Record<string, string>;
 }
 
-/** The pinned executable of a doctor target (`claude-code`, `codex`, `gemini`, `opencode`). */
+/**
+ * `MYTTY_AGENTS_VERSIONS` (`{"claude-code":"2.1.340"}`, set by `npm run agents:latest -- --run`) runs
+ * the suite on other versions than the pinned ones; they must be in the cache already.
+ */
+function overridden(target: string): string | undefined {
+  const raw = process.env.MYTTY_AGENTS_VERSIONS;
+  if (!raw) return undefined;
+  const parsed = JSON.parse(raw) as Record<string, unknown>;
+  return typeof parsed[target] === "string" ? parsed[target] : undefined;
+}
+
+/** The executable of a doctor target (`claude-code`, `codex`, `gemini`, `opencode`): pinned, or `version`. */
 export function agentExecutable(target: string, version?: string): { pin: AgentPin; version: string; path: string } {
   const pin = agentPin(target);
-  if (!pin || pin.npm === null) throw new Error(`${target} has no registry package to run`);
-  const item = wanted(agentsCache()).find((w) => w.npm === pin.npm && w.version === (version ?? pin.version));
-  if (!item) throw new Error(`${target} ${version} is not pinned in packages/protocol/src/agent-versions.ts`);
+  const chosen = version ?? overridden(target) ?? pin?.version;
+  const item = pin && chosen ? installOf(agentsCache(), pin, chosen) : undefined;
+  if (!pin || !item) throw new Error(`${target} has no registry package to run`);
+  if (version !== undefined && version !== pin.version && !pin.alsoObserved.includes(version))
+    throw new Error(`${target} ${version} is not pinned in packages/protocol/src/agent-versions.ts`);
   if (!existsSync(item.executable)) throw new Error(`${item.executable} is missing: run \`npm run agents:install\``);
   return { pin, version: item.version, path: item.executable };
 }
