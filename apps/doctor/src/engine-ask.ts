@@ -5,7 +5,9 @@
 import fs from "node:fs";
 import { readPublished } from "@mytty-bar/engine/published-status";
 import type { Paths } from "@mytty-bar/paths";
-import type { EngineStatus } from "./engine-status.js";
+import { runningStatus, type EngineStatus } from "./engine-running.js";
+
+export { runningStatus, type EngineStatus } from "./engine-running.js";
 
 /** What is known without a connection: no socket, or what a trusted engine published; undefined → ask. */
 function known(paths: Paths): EngineStatus | undefined {
@@ -13,18 +15,6 @@ function known(paths: Paths): EngineStatus | undefined {
   const published = readPublished(paths);
   return published && runningStatus(published.pid, published.lastEventAt, published.hostProblems);
 }
-
-/** A running engine's part, however it was learnt (published, or asked over the socket). */
-export const runningStatus = (
-  pid: number,
-  lastEventAt: Record<string, string>,
-  hostProblems: string[],
-): EngineStatus => ({
-  running: true,
-  pid,
-  lastEventAt: { ...lastEventAt },
-  ...(hostProblems.length > 0 ? { hostProblems } : {}),
-});
 
 async function ask(paths: Paths): Promise<EngineStatus> {
   const { engineStatus } = await import("./engine-status.js");

@@ -11,17 +11,9 @@ import {
 } from "@mytty-bar/engine/client";
 import { hostProblems as problemsOf } from "@mytty-bar/engine/published-status";
 import type { Paths } from "@mytty-bar/paths";
-import { runningStatus } from "./engine-ask.js";
+import { runningStatus, type EngineStatus } from "./engine-running.js";
 
-export interface EngineStatus {
-  running: boolean;
-  pid?: number;
-  /** ISO time of the last hook call per provider, when the engine knows it. */
-  lastEventAt?: Partial<Record<string, string>>;
-  /** Watched hosts whose link has a problem: one line each, ending with its fix (docs/remote.md#watching-a-host). */
-  hostProblems?: string[];
-  detail?: string;
-}
+export type { EngineStatus } from "./engine-running.js";
 
 const TIMEOUT_MS = 700;
 

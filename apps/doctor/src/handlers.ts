@@ -26,11 +26,9 @@ import { M } from "./messages.js";
 import { statusExitCode, writeStatusJson } from "./status-json.js";
 import { buildReport, renderText, summaryLine, viewLines, type StatusReport } from "./report.js";
 
-export interface Io {
-  stdout: { write(text: string): unknown; isTTY?: boolean };
-  stderr: { write(text: string): unknown };
-  env: NodeJS.ProcessEnv;
-}
+import type { Io } from "./io.js";
+
+export type { Io } from "./io.js";
 
 export interface CommonOptions {
   json?: boolean;

@@ -1,6 +1,6 @@
 // The `status --json` view and status's exit code (the contract in docs/architecture.md#contracts): one place for the bundled
 // status's kept report (status-main.ts) and a planned one (handlers.ts), so both print and exit alike.
-import type { Io } from "./handlers.js";
+import type { Io } from "./io.js";
 import type { StatusReport } from "./report.js";
 
 /** Status's exit code, whatever the view: 1 when the report names any issue. */

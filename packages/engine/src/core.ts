@@ -19,7 +19,6 @@ import {
 import type { JoinResult, ProcessInfo, ScanResult } from "@mytty-bar/detect";
 import { chainVerdict } from "./join.js";
 import { adoptSession, fallbackRef, joinedRef, markScanned, paneAgent } from "./routing.js";
-import type { LocalTabResult } from "./remote/local-tabs.js";
 import {
   recordFromRef,
   refOf,
@@ -33,14 +32,14 @@ import {
 import { disconnectEvent, pruneRecords, pruneRuns } from "./retention.js";
 import type { LogEntry, RunEntry } from "./log-entry.js";
 import { mergeChange, type Change } from "./change.js";
-import type { CoreCounters, Prepared } from "./core-types.js";
+import type { CoreCounters, CoreMaps, LocalTabResult, Prepared } from "./core-types.js";
 import type { SpoolOutcome } from "./prepare.js";
 
 export type { CoreCounters, Prepared } from "./core-types.js";
 
 // Owns the engine's state: other modules read it and change it only through these methods, which return
 // what changed (a Change, a log entry, a boolean) for engine.ts's one commit path to persist and publish.
-export class EngineCore {
+export class EngineCore implements CoreMaps {
   private state: TrackerState = emptyTracker();
   /** Runs and Attention items; the core applies events to it in place. */
   get tracker(): TrackerState {

@@ -17,11 +17,11 @@ import {
   type AgentRecord,
   type AgentRef,
 } from "./agents.js";
-import type { EngineCore } from "./core.js";
+import type { CoreMaps } from "./core-types.js";
 
 /** The one live agent of the event's provider in the hook's tmux pane (TMUX_PANE, on TMUX's server), if exactly one. */
 export function paneAgent(
-  core: Pick<EngineCore, "agents">,
+  core: Pick<CoreMaps, "agents">,
   event: AgentEvent,
   envelope: SpoolEnvelope,
   host?: string,
@@ -44,7 +44,7 @@ export function paneAgent(
 
 /** The chain found no agent of the event's provider: session, run, tmux pane, then cwd decide. */
 export function fallbackRef(
-  core: Pick<EngineCore, "agents" | "sessions" | "runOwner">,
+  core: Pick<CoreMaps, "agents" | "sessions" | "runOwner">,
   event: AgentEvent,
   envelope: SpoolEnvelope,
   joined: JoinResult | undefined,

@@ -11,7 +11,7 @@ import type { EngineCore } from "./core.js";
 import type { AgentRecord } from "./agents.js";
 import type { AgentRow, Snapshot, Stats } from "./snapshot.js";
 import { trayModel } from "./policy/tray.js";
-import type { LocalTabResult } from "./remote/local-tabs.js";
+import type { LocalTabResult } from "./core-types.js";
 
 /** What answering adds to an agent's row (answers/answering.ts); absent = nothing held, nothing answered. */
 export type RowAnswers = (

@@ -1,7 +1,7 @@
 // What a held helper prints for the answers beyond allow / deny of Claude Code and Codex: Claude Code's
 // AskUserQuestion answered with one option, and OpenCode's permission and question replies, which our
 // OpenCode plugin reads back from the helper (docs/providers.md#answering-questions-and-opencode). Pure.
-import type { Answer } from "./answer.js";
+import type { Answer } from "./answer-schema.js";
 
 const CONTROL_ALL = /[\p{Cc}\p{Cf}]/gu;
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);

@@ -6,7 +6,7 @@
 import type { Answer, AnswerResult } from "@mytty-bar/protocol";
 import type { ProcessInfo } from "@mytty-bar/detect";
 import type { AgentRow } from "../snapshot.js";
-import type { OpsContext } from "./ops.js";
+import type { OpsContext } from "./ops-context.js";
 
 export const SOCKET_ANSWERS_OFF =
   'Answering from the control socket is off: a person answers in the popup, a notification or `mytty-bar --tui` (to allow scripts, set "allowAgentAnswers": true in settings.json).';

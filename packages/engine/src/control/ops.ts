@@ -9,16 +9,11 @@ import type { LogEntry } from "../log-entry.js";
 import type { AgentRow, Snapshot } from "../snapshot.js";
 import type { Engine } from "../engine-types.js";
 import type { ControlHandler, Connection } from "./server.js";
+import type { OpsContext } from "./ops-context.js";
 import { ControlRequestError, NOTE_MAX_CHARS, type PingResult, type WaitResult } from "./messages.js";
 import { answerFromSocket } from "./answer-op.js";
 
-export interface OpsContext {
-  engine: Engine;
-  core: EngineCore;
-  scanner: Pick<Scanner, "join">;
-  version: string;
-  note(entry: LogEntry): void;
-}
+export type { OpsContext } from "./ops-context.js";
 
 export function controlHandler(ctx: OpsContext): ControlHandler {
   const { engine, core } = ctx;

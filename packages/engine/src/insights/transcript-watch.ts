@@ -11,7 +11,7 @@ import {
   lastReportedKey,
   type EstimateState,
 } from "./estimate.js";
-import type { InsightAgent } from "./inspector.js";
+import type { InsightAgent } from "./types.js";
 import { locateClaudeTranscript, locateCodexRollout, type CodexCwdCache, type InsightPaths } from "./locate.js";
 import { readClaude, readCodex, type TranscriptSummary } from "./read.js";
 import type { SelectionCache, SettingsCache } from "./settings-files.js";

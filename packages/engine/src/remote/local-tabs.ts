@@ -6,15 +6,10 @@
 // client is a ControlMaster is read every poll, for the matched client only.
 import { defaultExec, defaultSocketReader, withinTree } from "@mytty-bar/detect";
 import type { JoinResult, ProcessInfo, Scanner, SocketReader, TcpConnection } from "@mytty-bar/detect";
-import type { EngineCore } from "../core.js";
+import type { CoreMaps, LocalTabResult } from "../core-types.js";
 import { LOCAL_TAB_TEXT, matchLocalTab, parseSshConnection, type LocalSshClient } from "./local-tab.js";
 
-export interface LocalTab {
-  pid: number;
-  tty: string;
-  terminal: NonNullable<JoinResult["terminal"]>;
-}
-export type LocalTabResult = { tab: LocalTab } | { problem: string };
+export type { LocalTab, LocalTabResult } from "../core-types.js";
 
 export interface LocalTabsDeps {
   readSockets: SocketCache;
@@ -86,7 +81,7 @@ export function socketCache(reader: SocketReader): SocketCache {
 
 /** Recomputes core.localTabs; true when any remote row's local tab changed (the snapshot must be republished). */
 export async function refreshLocalTabs(
-  core: EngineCore,
+  core: Pick<CoreMaps, "agents" | "localTabs">,
   processes: readonly ProcessInfo[],
   deps: LocalTabsDeps,
   now = Date.now(),
