@@ -5,7 +5,7 @@ import { ProviderIdSchema, type ProviderId, type SpoolEnvelope } from "@mytty-ba
 import type { DetectedAgent, TerminalLocation } from "@mytty-bar/detect";
 import { TerminalSchema } from "./snapshot.js";
 import { nextPollActivity, type PollActivity } from "./poll-activity.js";
-import type { UsageWindow } from "./insights/usage.js";
+import type { UsageWindow } from "./snapshot.js";
 
 /** What the event log remembers about the agent an event joined to (enough to rebuild the row). */
 export const AgentRefSchema = z.object({

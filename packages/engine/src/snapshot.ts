@@ -8,7 +8,17 @@ import {
   ProviderIdSchema,
   RunStateSchema,
 } from "@mytty-bar/protocol";
-import { UsageWindowSchema } from "./insights/usage.js";
+
+/** One limit window as rows carry it (`mytty-team list --json` → `usage`). */
+export const UsageWindowSchema = z.object({
+  /** The window's length as people say it: "5h", "7d" (from the provider's own window length). */
+  window: z.string(),
+  /** 0–100, as the provider reports it (used, not left). */
+  usedPercent: z.number(),
+  /** ISO time the window resets, when the provider says. */
+  resetsAt: z.string().datetime().optional(),
+});
+export type UsageWindow = z.infer<typeof UsageWindowSchema>;
 
 export const TerminalSchema = z.object({
   app: z.string().optional(),

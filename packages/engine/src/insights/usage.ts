@@ -1,19 +1,11 @@
 // Usage-limit windows (docs/usage-meters.md): how much of a provider's subscription limit is used, read
 // only from what the agent itself writes locally. Pure: records in, windows out; a value that does not
 // look right is dropped, never guessed.
-import { z } from "zod";
+import type { UsageWindow } from "../snapshot.js";
 import { asRecord, type JsonRecord } from "./lines.js";
 
-/** One limit window as rows carry it (`mytty-team list --json` → `usage`). */
-export const UsageWindowSchema = z.object({
-  /** The window's length as people say it: "5h", "7d" (from the provider's own window length). */
-  window: z.string(),
-  /** 0–100, as the provider reports it (used, not left). */
-  usedPercent: z.number(),
-  /** ISO time the window resets, when the provider says. */
-  resetsAt: z.string().datetime().optional(),
-});
-export type UsageWindow = z.infer<typeof UsageWindowSchema>;
+// The window's shape belongs to the rows' contract (snapshot.ts); re-exported for the readers here.
+export { UsageWindowSchema, type UsageWindow } from "../snapshot.js";
 
 const percent = (value: unknown): number | undefined =>
   typeof value === "number" && Number.isFinite(value) && value >= 0 ? Math.min(value, 100) : undefined;
