@@ -18,6 +18,16 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules on the product's source: a promise nobody awaits or handles (a lost error, a
+    // write that may not have happened) is an error; `void p` says the discard is meant.
+    files: ["packages/*/src/**/*.ts", "apps/*/src/**/*.{ts,tsx}"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+    },
+  },
+  {
     files: ["apps/menubar/src/renderer/**"],
     languageOptions: { globals: { ...globals.browser } },
   },

@@ -1,11 +1,9 @@
 // What each control-socket op does, over the engine handle and core. Thin: policy lives elsewhere.
-import type { Scanner } from "@mytty-bar/detect";
 import type { EngineCore } from "../core.js";
 import { processKey } from "../agents.js";
 import { resolveAgent, type Nearness } from "../resolve.js";
 import { settledAfterWork } from "../rows.js";
 import { UNKNOWN_AGENT_GRACE_MS, waitReached, type WaitCondition } from "../policy/wait.js";
-import type { LogEntry } from "../log-entry.js";
 import type { AgentRow, Snapshot } from "../snapshot.js";
 import type { Engine } from "../engine-types.js";
 import type { ControlHandler, Connection } from "./server.js";
