@@ -1,11 +1,10 @@
 // Small text helpers shared by the installers: POSIX quoting, file format detection, ownership.
 import { isUtf8 } from "node:buffer";
 import path from "node:path";
+import { posixQuote as shellQuote } from "@mytty-bar/protocol/wire";
 
-/** Wraps a value in single quotes for sh (docs/architecture.md#ids-hygiene-and-quoting); safe for any byte sequence. */
-export function shellQuote(value: string): string {
-  return `'${value.replaceAll("'", `'\\''`)}'`;
-}
+/** Single quotes for sh (docs/architecture.md#ids-hygiene-and-quoting): protocol's one rule, under the installers' name. */
+export { shellQuote };
 
 /**
  * A shell-form hook command that runs the helper. `exec` makes the host's `sh -c` / `$SHELL -lc`

@@ -2,4 +2,4 @@
 // for callers with a startup budget (the doctor's `status`, the hook installers) or no Node (the popup).
 export * from "./provider-ids.js";
 export * from "./spool.js";
-export { shellWord } from "./shell-word.js";
+export { posixQuote, shellWord } from "./shell-word.js";

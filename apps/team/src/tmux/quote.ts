@@ -1,12 +1,11 @@
 // POSIX single-quote quoting (docs/architecture.md#ids-hygiene-and-quoting): the only way a value reaches a shell
-// command string. Safe for any byte sequence, so a task text can never break out into shell syntax.
+// command string. One rule for the whole tree, protocol's posixQuote: `it's` → `'it'\''s'`, safe for any
+// byte sequence, so a task text can never break out into shell syntax.
+import { posixQuote } from "@mytty-bar/protocol/wire";
 
-/** `it's` → `'it'\''s'`. */
-export function shellQuote(value: string): string {
-  return `'${value.replace(/'/g, `'\\''`)}'`;
-}
+export { posixQuote as shellQuote };
 
 /** One command line for /bin/sh whose words are exactly `argv` (each element quoted, none interpolated). */
 export function shellCommand(argv: readonly string[]): string {
-  return argv.map(shellQuote).join(" ");
+  return argv.map(posixQuote).join(" ");
 }
