@@ -5,7 +5,7 @@
 // engine writes, every bound and enum of the schema, timestamps in toISOString's form. Anything else —
 // an extra key, another time format, an answer line, a hand edit — goes through zod as before, and a
 // line zod refuses is skipped. test/log-line.test.ts holds the check to zod on real and mutated lines.
-import { ATTENTION_KINDS, EVENT_KINDS, PROVIDER_IDS, RUN_STATES } from "@mytty-bar/protocol";
+import { ATTENTION_KINDS, EVENT_KINDS, PROVIDER_IDS, RUN_STATES, isRecord } from "@mytty-bar/protocol";
 import { LogEntrySchema, type LogEntry } from "./log-entry.js";
 
 type Obj = Record<string, unknown>;
@@ -93,9 +93,7 @@ const arrayOf =
     return true;
   };
 
-function isObj(v: unknown): v is Obj {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
+const isObj: (v: unknown) => v is Obj = isRecord;
 
 function fits(v: unknown, shape: Shape): boolean {
   if (!isObj(v)) return false;

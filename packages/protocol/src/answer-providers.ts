@@ -2,9 +2,9 @@
 // AskUserQuestion answered with one option, and OpenCode's permission and question replies, which our
 // OpenCode plugin reads back from the helper (docs/providers.md#answering-questions-and-opencode). Pure.
 import type { Answer } from "./answer-schema.js";
+import { isRecord } from "./map-common.js";
 
 const CONTROL_ALL = /[\p{Cc}\p{Cf}]/gu;
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The one single-choice question a hook may answer: exactly one question, not multiSelect / multiple. */
 export function singleChoiceQuestion(

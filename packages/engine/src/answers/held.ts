@@ -3,6 +3,7 @@
 // Safety rules it keeps: only an exact id names a request, each request is answered at most once, and a
 // request whose hold ended (deadline passed, helper gone) is expired, never answered.
 import {
+  isRecord,
   HELD_PROVIDERS,
   requestSummary,
   singleChoiceQuestion,
@@ -136,8 +137,6 @@ export function heldRequestOf(
     heldUntil: nowMs + waitSeconds * 1000 - HOLD_MARGIN_MS,
   };
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The input a question's answer is built from: Claude Code's tool input, OpenCode's event body. */
 export function heldInputOf(provider: ProviderId, payload: Record<string, unknown>): unknown {
