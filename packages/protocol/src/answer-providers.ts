@@ -3,8 +3,7 @@
 // OpenCode plugin reads back from the helper (docs/providers.md#answering-questions-and-opencode). Pure.
 import type { Answer } from "./answer-schema.js";
 import { isRecord } from "./map-common.js";
-
-const CONTROL_ALL = /[\p{Cc}\p{Cf}]/gu;
+import { oneLineText } from "./hygiene.js";
 
 /** The one single-choice question a hook may answer: exactly one question, not multiSelect / multiple. */
 export function singleChoiceQuestion(
@@ -26,7 +25,7 @@ export function singleChoiceQuestion(
  * found by comparing cleaned forms; no match answers nothing.
  */
 function originalLabel(labels: string[], chosen: string): string | undefined {
-  const clean = (s: string) => s.replace(/\s+/gu, " ").replace(CONTROL_ALL, "").trim();
+  const clean = oneLineText;
   return labels.find((l) => l === chosen) ?? labels.find((l) => clean(l) === clean(chosen));
 }
 

@@ -2,14 +2,13 @@
 // share, the safe summary of a tool's input, and what the held hook prints for each answer. Pure.
 import type { ProviderId } from "./provider-ids.js";
 import { claudeQuestionAnswer, opencodeAnswer } from "./answer-providers.js";
-import { shownText } from "./hygiene.js";
+import { oneLineText, shownText } from "./hygiene.js";
 import type { Answer, HeldRequest } from "./answer-schema.js";
 
 export * from "./answer-schema.js";
 
 export const REQUEST_SUMMARY_MAX_CHARS = 300;
 export const DEFAULT_DENY_MESSAGE = "Denied by the user from Mytty Bar.";
-const CONTROL_ALL = /[\p{Cc}\p{Cf}]/gu;
 
 /**
  * One line for a tool's input: a command or path when the input names one, else compact JSON; control
@@ -57,7 +56,7 @@ export function formatAnswer(
   answer: Answer,
 ): string {
   // The agent reads the message as the reason: say who denied, so it does not retry in a loop.
-  const denial = answer.decision === "deny" ? answer.message?.replace(CONTROL_ALL, "").trim().slice(0, 1000) : "";
+  const denial = answer.decision === "deny" ? oneLineText(answer.message ?? "").slice(0, 1000) : "";
   const message = denial || DEFAULT_DENY_MESSAGE;
   // Questions and OpenCode: docs/providers.md#answering-questions-and-opencode.
   if (provider === "opencode") return opencodeAnswer(request.kind, request.input, answer, message);

@@ -97,9 +97,17 @@ export function sanitizeLabel(value: unknown): string | undefined {
   return trimmed;
 }
 
+/**
+ * Text for one line on screen: escape sequences removed whole (not only their ESC, which would leave
+ * `]0;title` behind), then each run of white space and control or format characters one space, trimmed.
+ */
+export function oneLineText(value: string): string {
+  return value.replace(ESCAPE_SEQUENCES, "").replace(SPACE_OR_CONTROL_RUNS, " ").trim();
+}
+
 function collapse(value: unknown): string | undefined {
   if (typeof value !== "string") return undefined;
-  const collapsed = value.replace(ESCAPE_SEQUENCES, "").replace(SPACE_OR_CONTROL_RUNS, " ").trim();
+  const collapsed = oneLineText(value);
   return collapsed.length === 0 ? undefined : collapsed;
 }
 

@@ -3,3 +3,4 @@
 export * from "./provider-ids.js";
 export * from "./spool.js";
 export { posixQuote, shellWord } from "./shell-word.js";
+export { oneLineText, shownText } from "./hygiene.js";

@@ -20,8 +20,9 @@ describe("formatAnswer", () => {
     expect(JSON.parse(formatAnswer(p, approval, { decision: "allow" }))).toEqual({
       hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "allow" } },
     });
+    // The escape sequence goes whole: no "[2J" left behind in the agent's transcript.
     expect(JSON.parse(formatAnswer(p, approval, { decision: "deny", message: "not\u001b[2J now" }))).toEqual({
-      hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "deny", message: "not[2J now" } },
+      hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "deny", message: "not now" } },
     });
     expect(JSON.parse(formatAnswer(p, approval, { decision: "deny" })).hookSpecificOutput.decision.message).toBe(
       DEFAULT_DENY_MESSAGE,

@@ -2,6 +2,7 @@
 // (docs/answering.md#from-the-popup-and-notifications): which buttons a popup row gets, the words on
 // them, and what a row says once answered. Pure and free of Node and DOM.
 import type { AgentRow, Answer, AnswerDecision, HeldRequest } from "@mytty-bar/engine";
+import { oneLineText } from "@mytty-bar/protocol/wire";
 
 /** An agent row as the popup reads it (the engine adds `request` / `answered` while they apply). */
 export type AnswerableRow = AgentRow;
@@ -50,15 +51,13 @@ export const SHOWN_MAX = 300;
 export const OPTIONS_MAX = 8;
 
 /**
- * Text safe to show: control and format characters (C0, DEL, C1, bidi overrides, zero-width) become
- * spaces, white space collapses, and the result is cut at a code-point boundary with "…". The page
+ * Text safe to show: escape sequences removed whole, runs of white space and control or format
+ * characters (C0, DEL, C1, bidi overrides, zero-width) one space (protocol's oneLineText), and the result
+ * cut at a code-point boundary with "…". The page
  * renders it as a text node, never as HTML.
  */
 export function shownText(text: string, max = SHOWN_MAX): string {
-  const cleaned = text
-    .replace(/[\p{Cc}\p{Cf}]/gu, " ")
-    .replace(/\s+/gu, " ")
-    .trim();
+  const cleaned = oneLineText(text);
   const points = [...cleaned];
   return points.length <= max ? cleaned : `${points.slice(0, max - 1).join("")}…`;
 }

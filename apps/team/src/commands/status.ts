@@ -1,6 +1,7 @@
 // `mytty-team status "<note>"`: a worker's one-line self-report, stored by the engine on the
 // caller's own agent row (shown in `list` and the popup).
 import type { AgentRow } from "@mytty-bar/engine/client";
+import { oneLineText } from "@mytty-bar/protocol/wire";
 import type { TeamContext } from "../context.js";
 import { EXIT, TeamError, say } from "../messages.js";
 import { rowInPane } from "../tmux/resolve.js";
@@ -10,7 +11,7 @@ export const NOTE_MAX = 200;
 
 /** One line: runs of white space and control characters become one space; long notes are cut. */
 export function cleanNote(text: string): string {
-  const line = text.replace(/[\s\p{Cc}\p{Cf}]+/gu, " ").trim();
+  const line = oneLineText(text);
   const points = Array.from(line);
   return points.length > NOTE_MAX ? `${points.slice(0, NOTE_MAX - 1).join("")}…` : line;
 }

@@ -1,4 +1,5 @@
 // What each control-socket op does, over the engine handle and core. Thin: policy lives elsewhere.
+import { oneLineText } from "@mytty-bar/protocol";
 import type { EngineCore } from "../core.js";
 import { processKey } from "../agents.js";
 import { resolveAgent, type Nearness } from "../resolve.js";
@@ -98,7 +99,7 @@ async function noteTarget(
 
 /** Collapses whitespace and control characters to single spaces and clamps: a note is one short line. */
 export function oneLine(text: string): string {
-  const flat = text.replace(/[\p{Cc}\p{Cf}\s]+/gu, " ").trim();
+  const flat = oneLineText(text);
   const chars = [...flat];
   return chars.length > NOTE_MAX_CHARS ? `${chars.slice(0, NOTE_MAX_CHARS - 1).join("")}…` : flat;
 }
