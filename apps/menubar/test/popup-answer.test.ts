@@ -58,7 +58,8 @@ describe("popup answer panel", () => {
     await expect.poll(() => what.count()).toBe(1);
     expect(await page.locator("#agents .answer img").count()).toBe(0);
     const text = await what.innerText();
-    expect(text.startsWith("Bash: <img src=x onerror=\"document.title='pwned'\"> [31m")).toBe(true);
+    // The colour escape goes whole (no "[31m" left), the bidi override becomes a space.
+    expect(text.startsWith("Bash: <img src=x onerror=\"document.title='pwned'\"> xxx")).toBe(true);
     expect(text).not.toMatch(/[\p{Cc}\p{Cf}]/u);
     expect([...text].length).toBe("Bash: ".length + 300);
     expect(text.endsWith("…")).toBe(true);
