@@ -3,6 +3,7 @@
 import {
   guideText,
   INSTALL_TARGETS,
+  neighbourReports,
   openSession,
   presentProviders,
   readInstallSettings,
@@ -23,6 +24,7 @@ import {
 import { askEngine, askFirst } from "./engine-ask.js";
 import type { EngineStatus } from "./engine-status.js";
 import { M } from "./messages.js";
+import { neighbourLines } from "./neighbours-view.js";
 import { statusExitCode, writeStatusJson } from "./status-json.js";
 import { buildReport, renderText, summaryLine, viewLines, type StatusReport } from "./report.js";
 
@@ -40,6 +42,8 @@ export interface CommonOptions {
   statusline?: boolean;
   /** `--host <destination>`: another machine's files (host.ts; docs/remote.md#installing-on-a-host). */
   host?: string;
+  /** `status --verbose`: also the other tools' entries in the files we manage (neighbours-view.ts). */
+  verbose?: boolean;
 }
 
 /** The session options: settings.json, overridden by --lang and --no-pointers. */
@@ -91,12 +95,14 @@ export async function runStatus(opts: CommonOptions, io: Io, hooks: StatusHooks 
   const plans = session.plans();
   const rep = buildReport(paths, session, await asked);
   hooks.keep?.(rep);
-  if (opts.json) return writeStatusJson(rep, io);
+  const neighbours = opts.verbose ? neighbourReports(paths) : undefined;
+  if (opts.json) return writeStatusJson(neighbours ? { ...rep, neighbours } : rep, io);
   // Presence (a few stats) only for the views and only for providers not installed: --json skips it.
   const notInstalled = plans.providers.filter((p) => p.status === "not-installed").map((p) => p.id as TargetId);
   const present = notInstalled.length > 0 ? await presentProviders(paths, io.env.PATH, notInstalled) : [];
   const lines = viewLines(plans, rep, new Set(notInstalled.filter((id) => !present.includes(id))), pointers);
   io.stdout.write(statusText(M.title(paths.dataDir), lines, rep, present.length > 0, io));
+  if (neighbours) io.stdout.write(`${neighbourLines(neighbours, io.env.HOME).join("\n")}\n`);
   return statusExitCode(rep);
 }
 

@@ -7,7 +7,8 @@ import type { StatusReport } from "./report.js";
 export const statusExitCode = (report: StatusReport): number => (report.issues.length > 0 ? 1 : 0);
 
 /** Prints the report and gives the exit code. */
-export function writeStatusJson(report: StatusReport, io: Pick<Io, "stdout">): number {
+/** `neighbours`: with `--verbose`, the other tools' entries (installers' NeighbourReport). */
+export function writeStatusJson(report: StatusReport & { neighbours?: unknown }, io: Pick<Io, "stdout">): number {
   io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   return statusExitCode(report);
 }

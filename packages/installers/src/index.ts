@@ -92,6 +92,16 @@ export {
   type HostIO,
 } from "./session.js";
 export { readInstallSettings } from "./install-settings.js";
+export { neighbourReports } from "./neighbours-read.js";
+export {
+  approvalHolders,
+  duplicateNotifiers,
+  foreignHandlers,
+  ownerOf,
+  type ForeignHandler,
+  type NeighbourReport,
+} from "./neighbours.js";
+export { NEIGHBOURS, NOTIFYING_EVENTS, type Neighbour } from "./neighbour-facts.js";
 
 // Write-side modules load on first use, so read-only callers (`mytty-doctor status`) skip them.
 import type { ApplyOptions, ChangeOutcome } from "./apply.js";

@@ -8,6 +8,7 @@ export function registerStatusCommand(program: Command, io: Io): void {
     .command("status", { isDefault: true })
     .description("Check hooks, helper, guide, pointers, backups and the engine (default command).");
   // No --no-pointers: status only reads (the "pointers" setting still decides what it expects).
+  cmd.option("--verbose", "also list the other tools' hook entries in these files, and where two of them alert twice");
   withHost(withLang(withJson(cmd))).action(async (opts: CommonOptions) => {
     process.exitCode = await localOrHost("status", [], opts, io, () => runStatus(opts, io));
   });
