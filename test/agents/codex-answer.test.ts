@@ -30,7 +30,7 @@ describe("Codex 0.171: an approval answered from the dashboard", () => {
   }, 90_000);
   afterAll(async () => codex?.close(), 60_000);
 
-  async function askAndAnswer(file: string, key: "y" | "n", scenario: string): Promise<void> {
+  async function askAndAnswer(file: string, key: "y" | "n" | "t", scenario: string): Promise<void> {
     const before = codex.standIn.turns().length;
     codex.standIn.script.queue(escalated(`touch ${file}`), { kind: "text", text: `Finished with ${file}.` });
     const shown = await codex.submit(pane, `please make ${file}`);
@@ -44,6 +44,18 @@ describe("Codex 0.171: an approval answered from the dashboard", () => {
     await tui.waitScreen(/requires approval/, 15_000);
     await tui.type(key);
     const answered = Date.now();
+    if (key === "t") {
+      // Handed back: the hook lets go without a decision and Codex shows its own approval prompt.
+      const dialog = await pane.waitScreen(/Would you like to run the following command\?/, 20_000);
+      measured(AGENT, scenario, "answer→Codex's own prompt", answered, dialog);
+      // Still waiting on the user, now in the terminal only.
+      await pane.row(
+        (r) => r.state === "waiting-approval" && r.answerable === false && r.attention,
+        "waiting-approval, no longer answerable",
+        10_000,
+      );
+      await pane.keys("y");
+    }
     // Codex moves on: the command's result goes back to the model as the next request.
     const next = await until(
       async () => (codex.standIn.turns().length >= before + 2 ? Date.now() : undefined),
@@ -66,5 +78,10 @@ describe("Codex 0.171: an approval answered from the dashboard", () => {
     const outcome = input.filter((i) => i.type === "function_call_output").at(-1);
     // Codex 0.171 reports it as `exec_command failed: CreateProcess { … Rejected("Denied by the user from Mytty Bar.") }`.
     expect(String(outcome?.output)).toMatch(/Rejected.*Denied by the user from Mytty Bar/);
+  }, 120_000);
+
+  it("t in mytty-bar --tui hands the approval back to Codex's own prompt", async () => {
+    await askAndAnswer("answered-in-terminal", "t", "approval-terminal");
+    expect(existsSync(path.join(codex.project, "answered-in-terminal"))).toBe(true);
   }, 120_000);
 });
