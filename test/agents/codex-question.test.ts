@@ -43,6 +43,7 @@ describe("Codex 0.171: a request_user_input question", () => {
     const { row, at } = await pane.row((r) => r.state === "waiting-input", "waiting-input", 20_000);
     measured(AGENT, "question", "screen→row waiting-input", asked, at);
     expect(row.attention).toBe(true);
+    expect(row.message).toBe("Which colour should the button be?");
     expect((await codex.paneRows(pane)).map((r) => r.id)).toEqual([row.id]);
 
     // Answered in the terminal (Codex has no hook to answer it from outside): option 1 is chosen.
