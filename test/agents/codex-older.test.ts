@@ -1,5 +1,5 @@
 // The core Codex scenarios on the older pin, 0.169.0, in its default TUI (the managed app-server daemon
-// runs the thread): one row for the pane, running → succeeded, and an approval allowed from the dashboard.
+// runs the thread): one row for the pane, an approval allowed from the dashboard, and a 500 failing the row.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -13,6 +13,7 @@ const VERSION = "0.169.0";
 describe(`Codex ${VERSION}: the default TUI`, () => {
   let codex: CodexWorld;
   let tui: AgentPane;
+  let pane: AgentPane;
   beforeAll(async () => {
     codex = await CodexWorld.create({ config: { approvalPolicy: "on-request" } });
     tui = await codex.world.dashboard();
@@ -20,7 +21,7 @@ describe(`Codex ${VERSION}: the default TUI`, () => {
   afterAll(async () => codex?.close(), 60_000);
 
   it("is one row for the pane, and y from the dashboard runs the escalated command", async () => {
-    const pane = await codex.start({ version: VERSION });
+    pane = await codex.start({ version: VERSION });
     codex.standIn.script.queue(
       {
         kind: "tool",
@@ -48,4 +49,12 @@ describe(`Codex ${VERSION}: the default TUI`, () => {
     expect(existsSync(path.join(codex.project, "older-allowed"))).toBe(true);
     expect((await codex.paneRows(pane)).length).toBe(1);
   }, 120_000);
+
+  it("fails the row with the reason after a 500", async () => {
+    codex.standIn.script.queue({ kind: "error", status: 500, message: "the stand-in broke" });
+    const shown = await codex.submit(pane, "this will fail");
+    const { row, at } = await pane.row((r) => r.state === "failed", "failed after a 500", 30_000);
+    measured(AGENT, `error-500 ${VERSION}`, "screen→row failed", shown, at);
+    expect(row.message).toBe("We’re currently experiencing high demand, which may cause temporary errors.");
+  }, 60_000);
 });
