@@ -20,6 +20,8 @@ import {
 
 const fixtures = fileURLToPath(new URL("../../../fixtures/transcripts/", import.meta.url));
 const CODEX_FILE = "rollout-2026-11-29T09-30-00-019d7b2e-4c1a-7f30-9e8d-5a6b3c2d1e0f.jsonl";
+/** Recorded from Codex 0.171.0 against the stand-in (test/agents/codex.test.ts): text, Esc, a 500, a 429. */
+const CODEX_ERRORS_FILE = "rollout-2026-12-02T17-34-57-01a237d2-e0b7-7342-994d-df95b00c58d0.jsonl";
 
 function records(name: string): JsonRecord[] {
   return parseRecords(completeLines(readFileSync(`${fixtures}${name}`), 0));
@@ -200,6 +202,16 @@ describe("Codex rollout", () => {
         endedBy: "2026-11-29T09:41:06.000Z",
         interruptedMessageId: "2026-11-29T09:41:06.000Z",
       },
+    ]);
+  });
+
+  it("fails a turn whose task_complete carries an error, a usage limit as blocked (recorded from Codex 0.171.0)", () => {
+    const turns = codexTurns(records(`codex/${CODEX_ERRORS_FILE}`));
+    expect(turns.map((t) => [t.status, t.errorMessage])).toEqual([
+      ["finished", undefined],
+      ["interrupted", undefined],
+      ["failed", "We’re currently experiencing high demand, which may cause temporary errors."],
+      ["failed", "Blocked by the usage limit: You’ve hit your usage limit. Try again at 6:35 PM."],
     ]);
   });
 

@@ -1,6 +1,6 @@
 // Codex CLI hook payload → Draft (docs/providers.md#codex).
 import { sanitizeId, sanitizeSessionId, sanitizeToolName, sanitizeToolUseId } from "./hygiene.js";
-import { failureMessage, ignored, requestKind, text } from "./map-common.js";
+import { failureMessage, firstArrayItem, firstText, ignored, requestKind, text } from "./map-common.js";
 import type { ProviderVerdict } from "./map-common.js";
 
 /**
@@ -10,6 +10,16 @@ import type { ProviderVerdict } from "./map-common.js";
  */
 export function isCodexSubagent(payload: Record<string, unknown>): boolean {
   return text(payload.agent_id) !== undefined;
+}
+
+/** The first question request_user_input asks (`tool_input.questions[0]`), so the row says what is asked. */
+function firstQuestion(toolInput: unknown): string | undefined {
+  const questions =
+    typeof toolInput === "object" && toolInput !== null ? (toolInput as { questions?: unknown }).questions : undefined;
+  const first = firstArrayItem(questions);
+  if (typeof first !== "object" || first === null) return undefined;
+  const { question, header } = first as { question?: unknown; header?: unknown };
+  return firstText(question, header);
 }
 
 export function mapCodex(payload: Record<string, unknown>): ProviderVerdict {
@@ -35,7 +45,13 @@ export function mapCodex(payload: Record<string, unknown>): ProviderVerdict {
       // (openai/codex#40164); its PostToolUse puts the run back to running.
       const toolName = sanitizeToolName(payload.tool_name);
       if (toolName !== "request_user_input") return ignored("not-a-question-tool");
-      return { ...base, kind: "input-requested", toolName, toolUseId: sanitizeToolUseId(payload.tool_use_id) };
+      return {
+        ...base,
+        kind: "input-requested",
+        toolName,
+        toolUseId: sanitizeToolUseId(payload.tool_use_id),
+        message: firstQuestion(payload.tool_input),
+      };
     }
     case "PermissionRequest": {
       const toolName = sanitizeToolName(payload.tool_name);

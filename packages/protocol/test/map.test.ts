@@ -97,7 +97,12 @@ const ROWS: Row[] = [
     rule: "codex PreToolUse request_user_input → input (its wait fires no hook of its own)",
     provider: "codex",
     fixture: "PreToolUse-request_user_input",
-    expect: { kind: "input-requested", toolName: "request_user_input", toolUseId: "call_q4Rt8Vn1" },
+    expect: {
+      kind: "input-requested",
+      toolName: "request_user_input",
+      toolUseId: "call_q4Rt8Vn1",
+      message: "Which currency should invoices use?",
+    },
   },
   {
     rule: "codex PostToolUse request_user_input → running (the question was answered)",

@@ -65,10 +65,21 @@ export function inspectCodexRecords(records: readonly JsonRecord[], previous: Co
 }
 
 /**
+ * The message of a turn's API error; Codex's `usage_limit_exceeded` (a 429 "usage_limit_reached") reads as
+ * blocked by the usage limit, like a StopFailure `rate_limit` (recorded from Codex 0.171.0 against the stand-in).
+ */
+function codexErrorMessage(error: JsonRecord): string | undefined {
+  const message = sanitizeMessage(error.message);
+  if (error.codex_error_info !== "usage_limit_exceeded") return message;
+  return `Blocked by the usage limit${message !== undefined ? `: ${message}` : ""}`;
+}
+
+/**
  * Turns of a rollout tail. Keys are the hooks' run key (`turn_id`; the line timestamp where an old
- * Codex wrote none). task_complete finishes, turn_aborted (ESC) interrupts, and an `error` event (an API
- * error: Codex 0.169+ dispatch no StopFailure hook) fails the turn it falls in, its task_complete after it
- * notwithstanding.
+ * Codex wrote none). task_complete finishes, turn_aborted (ESC) interrupts. An API error (Codex 0.169+
+ * dispatch no StopFailure hook) fails the turn: Codex 0.171 writes it into the turn's task_complete as
+ * `error: {message, codex_error_info}`; older releases wrote an `error` event before task_complete, which
+ * fails the turn it falls in, its task_complete after it notwithstanding.
  */
 export function codexTurns(records: readonly JsonRecord[]): Turn[] {
   const turns: Turn[] = [];
@@ -105,8 +116,11 @@ export function codexTurns(records: readonly JsonRecord[]): Turn[] {
       delete turn.errorMessage;
     } else if (type === "task_complete") {
       if (turn.status === "failed") return;
-      turn.status = "finished";
+      const error = asRecord(payload?.error);
+      turn.status = error !== undefined ? "failed" : "finished";
       turn.endedBy = stamp;
+      const message = error !== undefined ? codexErrorMessage(error) : undefined;
+      if (message !== undefined) turn.errorMessage = message;
     } else {
       turn.status = "interrupted";
       turn.endedBy = stamp;
