@@ -120,7 +120,7 @@ describe("Gemini CLI 0.61.0, real", () => {
     expect(stopped.row.message).toMatch(NO_RESPONSE);
   }, 120_000);
 
-  it("a daily-quota 429 opens Gemini CLI's usage-limit dialog; Stop ends the turn not Done", async () => {
+  it("a daily-quota 429 opens Gemini CLI's usage-limit dialog; Stop fails the turn as blocked by the limit", async () => {
     const { standIn, pane } = await geminiWorld();
     standIn.script.queue({ kind: "error", status: 429, message: "You exceeded your current quota." });
     await submitPrompt(pane, "Say hello");
@@ -129,11 +129,11 @@ describe("Gemini CLI 0.61.0, real", () => {
     await pane.row(isState("running"), "running", 15_000);
     await pane.keys("Down");
     await pane.keys("Enter"); // "2. Stop"
-    const failed = await pane.waitScreen(/exhausted your daily quota/, 15_000);
-    const ended = await pane.row(isState("idle", "succeeded", "failed"), "ended", 15_000);
-    measured(AGENT, "429", "error-on-screen→row", failed, ended.at);
-    expect(ended.row.state).toBe("idle");
-    expect(ended.row.message).toMatch(NO_RESPONSE);
+    const shown = await pane.waitScreen(/exhausted your daily quota/, 15_000);
+    // AfterAgent says "[no response text]" (idle, as for Esc); the chat record's error makes it failed.
+    const failed = await pane.row(isState("failed"), "failed", 20_000);
+    measured(AGENT, "429", "error-on-screen→failed", shown, failed.at);
+    expect(failed.row.message).toBe("Blocked by the usage limit: You have exhausted your daily quota on this model.");
   }, 120_000);
 
   it("a 500 is retried by Gemini CLI and the turn goes on to Done", async () => {

@@ -9,7 +9,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resolvePaths } from "@mytty-bar/installers";
 import {
   createInsights,
+  endedByError,
   endsApproval,
+  geminiErrorMessage,
   geminiChatFacts,
   GEMINI_DENIED_MESSAGE,
   isGeminiChatFile,
@@ -25,6 +27,14 @@ const denied = readFileSync(fixture, "utf8");
 /** The same record had the user allowed the call. */
 const allowed = denied.replace('"status":"cancelled"', '"status":"success"');
 const records = (text: string) => parseRecords(text.split("\n"));
+/** A daily-quota 429, "Stop" chosen in Gemini CLI's usage-limit dialog. */
+const QUOTA_FILE = "session-2026-12-02T17-29-01394ace.jsonl";
+const QUOTA_SESSION = "01394ace-a47b-44b0-84f9-b26e29a5ed93";
+const QUOTA_ERROR_ID = "c8996f08-47af-4a7f-99cf-d39c1ace3c1c";
+const quota = readFileSync(
+  fileURLToPath(new URL(`../../../fixtures/transcripts/gemini/${QUOTA_FILE}`, import.meta.url)),
+  "utf8",
+);
 
 describe("Gemini CLI chat record", () => {
   it("names the model and prompt tokens of the newest answer", () => {
@@ -38,6 +48,29 @@ describe("Gemini CLI chat record", () => {
       toolName: "run_shell_command",
     });
     expect(geminiChatFacts(records(allowed)).denial).toBeUndefined();
+  });
+
+  it("reads the API error a turn gave up on, and says a quota error is the usage limit", () => {
+    const { error } = geminiChatFacts(records(quota));
+    expect(error).toEqual({
+      id: QUOTA_ERROR_ID,
+      at: "2026-12-02T17:29:37.779Z",
+      message: "You have exhausted your daily quota on this model.",
+    });
+    expect(error && geminiErrorMessage(error)).toBe(
+      "Blocked by the usage limit: You have exhausted your daily quota on this model.",
+    );
+    expect(geminiErrorMessage({ id: "e", at: DENIED_AT, message: "Internal error encountered." })).toBe(
+      "Internal error encountered.",
+    );
+    expect(geminiChatFacts(records(denied)).error).toBeUndefined();
+  });
+
+  it("an error explains only the idle it ended with", () => {
+    const error = { id: "e", at: "2026-12-02T17:29:37.779Z", message: "x" };
+    expect(endedByError(error, { state: "idle", updatedAt: "2026-12-02T17:29:37.850Z" })).toBe(true);
+    expect(endedByError(error, { state: "idle", updatedAt: "2026-12-02T17:31:00.000Z" })).toBe(false);
+    expect(endedByError(error, { state: "running", updatedAt: "2026-12-02T17:29:37.850Z" })).toBe(false);
   });
 
   it("binds the file by the session id's first eight characters", () => {
@@ -62,20 +95,21 @@ describe("insights inspector, Gemini CLI", () => {
     const chats = path.join(paths.geminiDir, "tmp", "project", "chats");
     await fs.mkdir(chats, { recursive: true });
     await fs.copyFile(fixture, path.join(chats, FILE));
+    await fs.copyFile(fixture.replace(FILE, QUOTA_FILE), path.join(chats, QUOTA_FILE));
   });
   afterEach(async () => {
     await fs.rm(home, { recursive: true, force: true });
   });
 
-  const gemini = (state: string, updatedAt: string): InsightAgent => ({
+  const gemini = (state: string, updatedAt: string, session = SESSION): InsightAgent => ({
     key: "antigravity-4242",
     provider: "antigravity",
     pid: 4242,
     executable: "/usr/bin/node",
     argv: ["node", "/opt/node_modules/.bin/gemini"],
-    sessionId: SESSION,
+    sessionId: session,
     estimateRuns: false,
-    run: { runKey: SESSION, state: state as "waiting-approval", updatedAt, sessionId: SESSION },
+    run: { runKey: session, state: state as "waiting-approval", updatedAt, sessionId: session },
   });
 
   it("ends the waiting approval as idle once the chat records the call declined, and fills the model", async () => {
@@ -93,5 +127,18 @@ describe("insights inspector, Gemini CLI", () => {
     const now = new Date("2026-12-02T17:33:20.000Z");
     const { events } = await inspector.poll([gemini("waiting-approval", "2026-12-02T17:33:10.000Z")], now);
     expect(events).toEqual([]);
+  });
+
+  it("a turn ended by an API error becomes a failed run of its own, with the error", async () => {
+    const inspector = createInsights({ paths });
+    const now = new Date("2026-12-02T17:29:39.000Z");
+    const { events } = await inspector.poll([gemini("idle", "2026-12-02T17:29:37.850Z", QUOTA_SESSION)], now);
+    expect(events.map((e) => [e.event.kind, e.event.runKey, e.event.message])).toEqual([
+      [
+        "failed",
+        `${QUOTA_SESSION}:error:${QUOTA_ERROR_ID}`,
+        "Blocked by the usage limit: You have exhausted your daily quota on this model.",
+      ],
+    ]);
   });
 });

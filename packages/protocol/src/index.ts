@@ -9,7 +9,7 @@ export * from "./answer.js";
 export { singleChoiceQuestion } from "./answer-providers.js";
 export { salvageTopLevel, SALVAGE_MAX_NESTED_CHARS } from "./salvage.js";
 export * from "./map.js";
-export { INPUT_TOOLS, SYNTHETIC_HOOK_PREFIX } from "./map-common.js";
+export { INPUT_TOOLS, SYNTHETIC_HOOK_PREFIX, failureMessage } from "./map-common.js";
 export {
   countBackgroundAgents,
   backgroundWaitMessage,

@@ -19,6 +19,25 @@ export interface GeminiChatFacts {
   usedTokens?: number;
   /** The newest declined tool call, if the newest tool call was declined. */
   denial?: GeminiDenial;
+  /** The newest error Gemini CLI showed ("[API Error: …]"), recorded when the turn gave up. */
+  error?: GeminiError;
+}
+
+export interface GeminiError {
+  id: string;
+  at: string;
+  /** Its first line, without the "[API Error: …]" wrapper. */
+  message: string;
+}
+
+function errorRecord(record: JsonRecord): GeminiError | undefined {
+  const id = asString(record.id);
+  const at = asString(record.timestamp);
+  const content = asString(record.content);
+  if (id === undefined || at === undefined || content === undefined) return undefined;
+  const first = content.split("\n")[0] ?? "";
+  const message = (/^\[API Error: (.*)\]$/.exec(first)?.[1] ?? first).trim();
+  return message === "" ? undefined : { id, at, message };
 }
 
 function cancelledCall(record: JsonRecord): GeminiDenial | undefined {
@@ -36,6 +55,7 @@ function cancelledCall(record: JsonRecord): GeminiDenial | undefined {
 export function geminiChatFacts(records: readonly JsonRecord[]): GeminiChatFacts {
   const facts: GeminiChatFacts = {};
   for (const record of records) {
+    if (record.type === "error") facts.error = errorRecord(record) ?? facts.error;
     if (record.type !== "gemini") continue;
     const model = asString(record.model);
     if (model !== undefined) facts.model = model;
