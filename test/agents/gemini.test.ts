@@ -136,13 +136,20 @@ describe("Gemini CLI 0.61.0, real", () => {
     expect(failed.row.message).toBe("Blocked by the usage limit: You have exhausted your daily quota on this model.");
   }, 120_000);
 
-  it("a 500 is retried by Gemini CLI and the turn goes on to Done", async () => {
+  it("500s are retried by Gemini CLI: the row stays running (never Done or failed) until an answer comes", async () => {
     const { standIn, pane } = await geminiWorld();
     const error = { kind: "error", status: 500, message: "Internal error encountered." } as const;
-    standIn.script.queue(error, error, { kind: "text", text: "Answered after the errors." });
+    const errors = 12;
+    standIn.script.queue(...Array.from({ length: errors }, () => error), {
+      kind: "text",
+      text: "Answered after the errors.",
+    });
     await submitPrompt(pane, "Say hello");
-    await pane.waitScreen(/Answered after the errors\./, 30_000);
+    await pane.row(isState("running"), "running", 15_000);
+    const retrying = await pane.row(() => standIn.turns().length >= errors / 2, "retrying", 30_000);
+    expect(retrying.row.state).toBe("running");
+    await pane.waitScreen(/Answered after the errors\./, 60_000);
     await pane.row(isState("succeeded"), "succeeded", 15_000);
-    expect(standIn.turns().length).toBe(3);
+    expect(standIn.turns().length).toBe(errors + 1);
   }, 120_000);
 });
