@@ -141,4 +141,13 @@ describe("insights inspector, Gemini CLI", () => {
       ],
     ]);
   });
+
+  it("follows the session to its own file when the hook session changes (/clear)", async () => {
+    const inspector = createInsights({ paths });
+    const now = new Date("2026-12-02T17:33:20.000Z");
+    const first = await inspector.poll([gemini("running", "2026-12-02T17:32:50.400Z")], now);
+    expect(first.insights["antigravity-4242"]?.transcriptPath).toMatch(/880137b0\.jsonl$/);
+    const next = await inspector.poll([gemini("running", "2026-12-02T17:32:50.400Z", QUOTA_SESSION)], now);
+    expect(next.insights["antigravity-4242"]?.transcriptPath).toMatch(/01394ace\.jsonl$/);
+  });
 });

@@ -77,6 +77,8 @@ export function isGeminiChatFile(name: string, sessionId: string): boolean {
 }
 
 export interface GeminiChatWatch {
+  /** The session the file was found for: /clear or /resume starts another, in another file. */
+  sessionId?: string;
   file?: string;
   stamp?: FileStamp;
   facts?: GeminiChatFacts;
@@ -94,6 +96,12 @@ export async function pollGeminiChat(
   tailBytes: number,
 ): Promise<GeminiChatFacts | undefined> {
   if (sessionId === undefined) return undefined;
+  if (watch.sessionId !== sessionId) {
+    watch.sessionId = sessionId;
+    delete watch.file;
+    delete watch.stamp;
+    delete watch.facts;
+  }
   if (watch.file === undefined) {
     const tmp = `${geminiDir}/tmp`;
     for (const project of await source.list(tmp)) {
