@@ -28,7 +28,7 @@ async function geminiWorld(): Promise<{ world: AgentWorld; standIn: GeminiStandI
   const world = await AgentWorld.create({ install: ["gemini"], prepare: writeGeminiHome });
   open.push(world);
   const pane = await world.pane([process.execPath, agentExecutable("gemini").path], {
-    env: geminiEnv(standIn.url),
+    env: geminiEnv(standIn.url, world.home),
     cwd: projectDir(world.home),
   });
   await pane.waitScreen(/Type your message/, 30_000);

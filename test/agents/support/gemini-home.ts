@@ -30,6 +30,7 @@ export async function writeGeminiHome(home: string): Promise<void> {
   const dir = path.join(home, ".gemini");
   await fs.mkdir(dir, { recursive: true });
   await fs.mkdir(projectDir(home), { recursive: true });
+  await fs.mkdir(path.join(home, "tmp"), { recursive: true });
   await fs.writeFile(path.join(dir, "settings.json"), `${JSON.stringify(geminiSettings, null, 2)}\n`);
   await fs.writeFile(
     path.join(dir, "trustedFolders.json"),
@@ -37,9 +38,12 @@ export async function writeGeminiHome(home: string): Promise<void> {
   );
 }
 
-/** What a user exports to point Gemini CLI at the stand-in. */
-export function geminiEnv(standInUrl: string): Record<string, string> {
-  return { GEMINI_API_KEY, GOOGLE_GEMINI_BASE_URL: standInUrl };
+/**
+ * What a user exports to point Gemini CLI at the stand-in, and a TMPDIR inside the world's HOME: Gemini CLI
+ * writes a `gemini-client-error-….json` report to the temp directory for every failed request.
+ */
+export function geminiEnv(standInUrl: string, home: string): Record<string, string> {
+  return { GEMINI_API_KEY, GOOGLE_GEMINI_BASE_URL: standInUrl, TMPDIR: path.join(home, "tmp") };
 }
 
 /** The input box's placeholder: shown while the box is empty (after a prompt is taken, too). */
