@@ -9,7 +9,7 @@ export * from "./answer.js";
 export { singleChoiceQuestion } from "./answer-providers.js";
 export { salvageTopLevel, SALVAGE_MAX_NESTED_CHARS } from "./salvage.js";
 export * from "./map.js";
-export { INPUT_TOOLS, SYNTHETIC_HOOK_PREFIX, isRecord } from "./map-common.js";
+export { INPUT_TOOLS, SYNTHETIC_HOOK_PREFIX, failureMessage, isRecord } from "./map-common.js";
 export {
   countBackgroundAgents,
   backgroundWaitMessage,

@@ -22,6 +22,8 @@ export interface WorldOptions {
   settings?: Record<string, unknown>;
   /** Extra environment for the engine and every pane. */
   env?: Record<string, string>;
+  /** Writes the agent's own config into the fresh HOME before `mytty-doctor install` runs (it merges into it). */
+  prepare?: (home: string) => Promise<void>;
 }
 
 /**
@@ -74,6 +76,7 @@ export class AgentWorld {
     const paths = resolvePaths({ env, platform: process.platform });
     await fs.mkdir(paths.dataDir, { recursive: true });
     if (options.settings) await fs.writeFile(paths.settingsFile, JSON.stringify(options.settings));
+    await options.prepare?.(home);
     if (options.install.length > 0) {
       await run(process.execPath, [BIN.doctor, "install", ...options.install], { env }).catch((error: unknown) => {
         const e = error as { stdout?: string; stderr?: string };

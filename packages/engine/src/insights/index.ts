@@ -21,3 +21,5 @@ export * from "./opencode.js";
 export * from "./sqlite.js";
 export * from "./cursor-store.js";
 export * from "./stores.js";
+export * from "./gemini-chat.js";
+export * from "./gemini-watch.js";

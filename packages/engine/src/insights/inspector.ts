@@ -2,13 +2,14 @@
 // fingerprint changed and at most every readIntervalMs, and turn what changed into row fields and
 // synthetic events. Call poll() with every live agent on each detection tick; an agent left out is
 // taken to have exited.
-import type { AgentEvent } from "@mytty-bar/protocol";
+import { isGeminiCli, type AgentEvent } from "@mytty-bar/protocol";
 import { claudeContextLeft, claudeWindow } from "./claude.js";
 import { SETTLE_MS } from "./estimate.js";
 import type { InsightPaths } from "./locate.js";
 import { DEFAULT_HEAD_BYTES, DEFAULT_TAIL_BYTES } from "./read.js";
 import { agentResumeCommand } from "./resume.js";
 import { antigravityModel, claudeSelection } from "./settings-files.js";
+import { geminiInsight } from "./gemini-watch.js";
 import { nodeTranscriptSource, type TranscriptSource } from "./source.js";
 import { memoizedLookups } from "./memo-source.js";
 import { pollStatusline } from "./statusline-watch.js";
@@ -70,10 +71,13 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
   async function inspect(watch: Watch, t: number, now: Date, events: AgentEvent[]): Promise<AgentInsight> {
     const { agent } = watch;
     if (agent.provider === "antigravity") {
-      return {
-        model: await antigravityModel(ctx.source, options.paths, agent, watch.settings),
-        resumeCommand: agentResumeCommand({ ...agent, hookSessionId: agent.sessionId }),
-      };
+      const resumeCommand = agentResumeCommand({ ...agent, hookSessionId: agent.sessionId });
+      if (isGeminiCli(agent.executable ?? undefined, agent.argv ?? [])) {
+        const chat = await geminiInsight(ctx, watch, now);
+        events.push(...chat.events);
+        return stripUndefined({ ...chat.insight, resumeCommand });
+      }
+      return { model: await antigravityModel(ctx.source, options.paths, agent, watch.settings), resumeCommand };
     }
     if (agent.provider !== "claude-code" && agent.provider !== "codex") {
       const { model, mode } = await stores(ctx.source, agent, watch.stores, t);

@@ -18,7 +18,7 @@ export const INSIGHT_SUPPORT: Record<ProviderId, InsightSupport> = {
     model: true,
     context: false,
     runEstimate: false,
-    note: "Antigravity: model from its global settings.json once a hook session exists; its conversation store is protobuf without a stable schema. Gemini CLI: not read.",
+    note: "Antigravity: model from its global settings.json once a hook session exists; its conversation store is protobuf without a stable schema. Gemini CLI: model from its chat record (~/.gemini/tmp/<project>/chats/session-…-<id8>.jsonl, by the hook session id); it records prompt tokens but no window size, so no context meter.",
   },
   opencode: {
     model: true,

@@ -11,6 +11,7 @@ import {
   lastReportedKey,
   type EstimateState,
 } from "./estimate.js";
+import type { GeminiChatWatch } from "./gemini-chat.js";
 import type { InsightAgent } from "./types.js";
 import { locateClaudeTranscript, locateCodexRollout, type CodexCwdCache, type InsightPaths } from "./locate.js";
 import { readClaude, readCodex, type TranscriptSummary } from "./read.js";
@@ -42,6 +43,7 @@ export interface Watch {
   registry: RegistryWatch;
   statusline: StatuslineWatch;
   stores: StoreWatch;
+  gemini: GeminiChatWatch;
 }
 
 export const sameStamp = (a: FileStamp | undefined, b: FileStamp | undefined) =>
@@ -72,6 +74,7 @@ export function newWatch(agent: InsightAgent, t: number): Watch {
     pending: false,
     appeared: false,
     registry: {},
+    gemini: {},
     statusline: {},
     stores: emptyStoreWatch(),
   };
