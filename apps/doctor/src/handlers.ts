@@ -27,7 +27,6 @@ import { M } from "./messages.js";
 import { neighbourLines } from "./neighbours-view.js";
 import { statusExitCode, writeStatusJson } from "./status-json.js";
 import { buildReport, renderText, summaryLine, viewLines, type StatusReport } from "./report.js";
-
 import type { Io } from "./io.js";
 
 export type { Io } from "./io.js";

@@ -22,10 +22,12 @@ export function neighbourLines(reports: readonly NeighbourReport[], homeDir?: st
       lines.push(
         `  [!] ${d.event}: ${joinNames(d.owners)} each alert on it, so you get ${d.owners.length} alerts every time. Turn the alert off in all but one of them.`,
       );
-    if (r.approvalHolders.length > 0)
+    if (r.approvalHolders.length > 0) {
+      const many = r.approvalHolders.length > 1;
       lines.push(
-        `  [!] PermissionRequest: ${joinNames(r.approvalHolders)} also ${r.approvalHolders.length > 1 ? "hold" : "holds"} approvals to answer ${r.approvalHolders.length > 1 ? "them" : "them"} from its own window: the first answer wins, and the agent waits for the slowest hook to return.`,
+        `  [!] PermissionRequest: ${joinNames(r.approvalHolders)} also ${many ? "hold approvals to answer them from their own windows" : "holds approvals to answer them from its own window"}: the first answer wins, and the agent waits for the slowest hook to return.`,
       );
+    }
   }
   return lines;
 }

@@ -1,6 +1,7 @@
 // `mytty-doctor status --verbose`: the other tools' entries in the files we manage, each with its owner
 // (packages/installers/src/neighbour-facts.ts), the events two tools alert on, and the tools that also
-// answer approvals. On a settings.json shaped as six tools' installers write it (fixtures/configs/README.md).
+// answer approvals. On a settings.json shaped as six tools' installers write it (claude-code/neighbours-six-tools.json).
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { duplicateNotifiers, foreignHandlers, ownerOf } from "@mytty-bar/installers";
 import { testHome } from "./harness.js";
@@ -22,8 +23,19 @@ describe("status --verbose", () => {
     const { value } = h.json<Verbose>("status", "--json", "--verbose");
     const claude = value.neighbours.find((n) => n.path === h.claude)!;
     const owners = [...new Set(claude.foreign.map((f) => f.owner ?? "?"))].sort();
-    expect(owners).toEqual(["?", "CodeIsland", "Open Island", "agent-notifications", "cc-status-bar", "clawd-on-desk", "peon-ping"]);
-    expect(claude.foreign.find((f) => f.owner === undefined)).toMatchObject({ event: "PreToolUse", command: "python3 ~/bin/audit-bash.py" });
+    expect(owners).toEqual([
+      "?",
+      "CodeIsland",
+      "Open Island",
+      "agent-notifications",
+      "cc-status-bar",
+      "clawd-on-desk",
+      "peon-ping",
+    ]);
+    expect(claude.foreign.find((f) => f.owner === undefined)).toMatchObject({
+      event: "PreToolUse",
+      command: "python3 ~/bin/audit-bash.py",
+    });
     expect(claude.duplicates).toEqual([
       { event: "Notification", owners: ["Mytty Bar", "Open Island", "cc-status-bar", "peon-ping"] },
       { event: "PermissionRequest", owners: ["Mytty Bar", "Open Island", "clawd-on-desk"] },
@@ -35,12 +47,14 @@ describe("status --verbose", () => {
     expect(text).toContain("Other tools in these files:");
     expect(text).toContain("    Open Island: Notification, PermissionRequest");
     expect(text).toContain("    not recognised: python3 ~/bin/audit-bash.py: PreToolUse");
-    expect(text).toContain("[!] Notification: Mytty Bar, Open Island, cc-status-bar and peon-ping each alert on it, so you get 4 alerts every time.");
+    expect(text).toContain(
+      "[!] Notification: Mytty Bar, Open Island, cc-status-bar and peon-ping each alert on it, so you get 4 alerts every time.",
+    );
     expect(text).toContain("[!] PermissionRequest: Open Island and clawd-on-desk also hold approvals");
     // Read only: the user's file is exactly what install left, and without --verbose nothing is listed.
     expect(h.run("status").stdout).not.toContain("Other tools");
     expect(h.run("uninstall", "claude-code").code).toBe(0);
-    expect(require("node:fs").readFileSync(h.claude)).toEqual(before);
+    expect(readFileSync(h.claude)).toEqual(before);
   });
 });
 
@@ -51,12 +65,24 @@ describe("the recognisers", () => {
     expect(ownerOf("/bin/echo done")).toBeUndefined();
     const root = {
       hooks: {
-        stop: [{ command: "/home/u/.local/share/mytty-bar/bin/mytty-agent-hook", args: ["cursor"] }, { command: "terminal-notifier", args: ["-message", "done"] }],
+        stop: [
+          { command: "/home/u/.local/share/mytty-bar/bin/mytty-bar-hook", args: ["cursor"] },
+          { command: "terminal-notifier", args: ["-message", "done"] },
+        ],
       },
     };
     const foreign = foreignHandlers(root, "flat");
-    expect(foreign).toEqual([{ event: "stop", command: "terminal-notifier -message done", owner: "terminal-notifier (a script)", notifies: true }]);
-    expect(duplicateNotifiers(foreign, true)).toEqual([{ event: "stop", owners: ["Mytty Bar", "terminal-notifier (a script)"] }]);
+    expect(foreign).toEqual([
+      {
+        event: "stop",
+        command: "terminal-notifier -message done",
+        owner: "terminal-notifier (a script)",
+        notifies: true,
+      },
+    ]);
+    expect(duplicateNotifiers(foreign, true)).toEqual([
+      { event: "stop", owners: ["Mytty Bar", "terminal-notifier (a script)"] },
+    ]);
     expect(duplicateNotifiers(foreign, false)).toEqual([]);
   });
 });

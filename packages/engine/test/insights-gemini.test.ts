@@ -1,6 +1,6 @@
 // Gemini CLI's chat record: model and prompt tokens, and the declined tool call no hook reports. The fixture
 // is recorded from Gemini CLI 0.61.0 against the stand-in (test/agents/standins/gemini.ts): a shell call,
-// declined with Esc in its dialog (fixtures/transcripts/README.md).
+// declined with Esc in its dialog (the fixtures named below, described in the transcripts fixtures README).
 import { promises as fs, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

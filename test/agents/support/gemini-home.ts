@@ -1,5 +1,5 @@
-// Gemini CLI set up the way a user with an API key would have it (bundle docs/reference/configuration.md
-// and docs/cli/trusted-folders.md of @google/gemini-cli 0.61.0): `security.auth.selectedType`
+// Gemini CLI set up the way a user with an API key would have it (the configuration and trusted-folders
+// pages @google/gemini-cli 0.61.0 ships in its bundle): `security.auth.selectedType`
 // "gemini-api-key" with GEMINI_API_KEY, the endpoint moved by GOOGLE_GEMINI_BASE_URL (allowed over http
 // for 127.0.0.1), the project folder trusted in ~/.gemini/trustedFolders.json, and no update check,
 // telemetry, usage statistics or IDE nudge. Written before `mytty-doctor install gemini`, which merges

@@ -6,7 +6,7 @@ import { failureMessage, syntheticId } from "@mytty-bar/protocol";
 import type { AgentEvent } from "@mytty-bar/protocol";
 import { transcriptEvent } from "./estimate.js";
 import { pollGeminiChat, type GeminiDenial, type GeminiError } from "./gemini-chat.js";
-import type { AgentInsight } from "./inspector.js";
+import type { AgentInsight } from "./types.js";
 import type { InspectContext, Watch } from "./transcript-watch.js";
 
 export const GEMINI_DENIED_HOOK = "mytty-bar.gemini.denied";
