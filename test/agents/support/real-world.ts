@@ -71,8 +71,12 @@ export class AgentWorld {
       LANG: "C.UTF-8",
       TERM: "xterm-256color",
       SHELL: "/bin/sh",
+      // Inside HOME, so it goes with the world: Claude Code's and OpenCode's native builds unpack their
+      // libraries into the temp dir at every start, Gemini CLI writes an error report there per failure.
+      TMPDIR: path.join(home, "tmp"),
       ...options.env,
     };
+    await fs.mkdir(env.TMPDIR!, { recursive: true });
     const paths = resolvePaths({ env, platform: process.platform });
     await fs.mkdir(paths.dataDir, { recursive: true });
     if (options.settings) await fs.writeFile(paths.settingsFile, JSON.stringify(options.settings));
