@@ -139,7 +139,10 @@ async function onEvent(event) {
   if (runId === undefined) return;
   if (HELD.has(event.type) && isString(body.id) && canReply(event.type)) await hold(event.type, body, envelope(runId, event));
   else await forward(envelope(runId, event));
-  if (RUN_ENDS.has(event.type)) {
+  // An assistant message ending with an error ends the turn too (an early Esc sends no session.error), so
+  // the session.idle after it is not forwarded as a success.
+  const failedMessage = event.type === "message.updated" && info.role === "assistant" && isObject(info.error);
+  if (RUN_ENDS.has(event.type) || failedMessage) {
     ended.set(sessionID, runId);
     runs.delete(sessionID);
   }

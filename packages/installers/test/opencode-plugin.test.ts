@@ -121,6 +121,24 @@ describe.each([
     ]);
   });
 
+  it("ends the run at an assistant message that ends with an error, so the idle after it is not a success", async () => {
+    const hooks = await load(await importPlugin());
+    const event = (e: unknown) => hooks[0]!.event!({ event: e });
+    // Recorded from OpenCode 1.18.33 against the stand-in: Esc before the model's first token.
+    const aborted = JSON.parse(fs.readFileSync(fixture("message.updated-assistant-aborted.json"), "utf8")) as {
+      run_id: string;
+      event: { properties: { sessionID: string } };
+    };
+    const { sessionID } = aborted.event.properties;
+    await event(userMessage(aborted.run_id, sessionID));
+    await event(aborted.event);
+    await event(v1("session.idle", { sessionID }));
+    expect(forwarded().map((p) => [p.run_id, p.event.type])).toEqual([
+      [aborted.run_id, "message.updated"],
+      [aborted.run_id, "message.updated"],
+    ]);
+  });
+
   it("keeps the order of events OpenCode fires without awaiting", async () => {
     const hooks = await load(await importPlugin());
     const event = (e: unknown) => hooks[0]!.event!({ event: e });

@@ -4,7 +4,7 @@
 // permission.v2.*, question.v2.*, form.*). Both vocabularies map here.
 import { z } from "zod";
 import { sanitizeId, sanitizeSessionId, sanitizeToolName } from "./hygiene.js";
-import { firstText, ignored, isRecord } from "./map-common.js";
+import { failureMessage, firstText, ignored, isRecord } from "./map-common.js";
 import type { Draft, ProviderVerdict } from "./map-common.js";
 
 const BodySchema = z.record(z.string(), z.unknown());
@@ -64,7 +64,10 @@ function ending(base: Base, type: string, body: Record<string, unknown>): Draft 
     case "session.execution.failed": {
       const error = record(body.error);
       if (isAbort(error)) return { ...base, kind: "idle" };
-      return { ...base, kind: "failed", message: firstText(record(error.data).message, error.message) };
+      const data = record(error.data);
+      // OpenCode gives up on a 429 after its retries with an APIError carrying the HTTP status (1.18.33).
+      const limit = data.statusCode === 429 ? "rate_limit" : undefined;
+      return { ...base, kind: "failed", message: failureMessage(limit, data.message, error.message) };
     }
     // reason: user (Esc) or superseded (a new prompt) pause the session; shutdown means OpenCode went away.
     case "session.execution.interrupted":
@@ -112,6 +115,9 @@ export function mapOpenCode(payload: Record<string, unknown>): ProviderVerdict {
   const base: Base = { hook: type, sessionId, runKey: sanitizeId(envelope.data.run_id) };
 
   if (type === "message.updated") {
+    // Esc before the model's first token (OpenCode 1.18.33): no session.error, only the assistant message
+    // ending with its error, then session.idle. The error is the turn's end, like session.error's.
+    if (info.role === "assistant" && isRecord(info.error)) return ending(base, "session.error", { error: info.error })!;
     if (info.role !== "user") return ignored("not-a-user-message");
     // OpenCode writes the turn's file diffs into the user message after the fact (~150 ms after
     // session.idle in 1.18.33): the same message again, with `summary`, is not a new prompt.

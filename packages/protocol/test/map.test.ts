@@ -12,6 +12,10 @@ const CURSOR = {
   generation: "9a0b1c2d-3e4f-4051-8627-38495a6b7c8d",
 };
 const OPENCODE = { run: "msg_7c1d2e3f4a5bQx9Lk2Wd", session: "ses_7c1d0f9e8d7cPa3Rt6Yu" };
+// Recorded from OpenCode 1.18.33 against the stand-in (test/agents/standins/openai-chat.ts): its own ids.
+const OPENCODE_RECORDED = { runKey: "msg_237da1bd8001gO5X6seRcSdXKq", sessionId: "ses_dc825eed7ffeR0Gi33yY6AXTtH" };
+const OPENCODE_RECORDED_429 = { ...OPENCODE_RECORDED, runKey: "msg_237da9392001vq2QdWd9fj8Tyz" };
+const OPENCODE_RECORDED_ESC = { runKey: "msg_237e7be6b001k2FJLwpSl3iZFh", sessionId: "ses_dc8189846ffeiqOg7YUz6DnXGJ" };
 const OPENCODE2 = { runKey: "evt_8a2f11d09b3eKc2Lw5Tz", sessionId: "ses_8a2f10c4e7ffQm4Ns7Vb" };
 const AGY = "5e6f7081-92a3-4b4c-8d5e-6f708192a3b4";
 const GEMINI = "7d1e2f30-4a5b-4c6d-8e9f-a0b1c2d3e4f5";
@@ -670,6 +674,24 @@ const ROWS: Row[] = [
     provider: "opencode",
     fixture: "session.error-plain-message",
     expect: { kind: "failed", message: "socket hang up" },
+  },
+  {
+    rule: "opencode session.error APIError 500 (recorded, 1.18.33) → failed with the provider's message",
+    provider: "opencode",
+    fixture: "session.error-500",
+    expect: { kind: "failed", message: "stand-in exploded", ...OPENCODE_RECORDED },
+  },
+  {
+    rule: "opencode session.error APIError 429 (recorded, 1.18.33) → failed, blocked by the usage limit",
+    provider: "opencode",
+    fixture: "session.error-429",
+    expect: { kind: "failed", message: "Blocked by the usage limit: Rate limit reached", ...OPENCODE_RECORDED_429 },
+  },
+  {
+    rule: "opencode assistant message.updated ending in MessageAbortedError (recorded, 1.18.33: Esc) → idle",
+    provider: "opencode",
+    fixture: "message.updated-assistant-aborted",
+    expect: { kind: "idle", ...OPENCODE_RECORDED_ESC },
   },
   {
     rule: "opencode session.error MessageAbortedError (user abort) → idle, not failed",

@@ -148,6 +148,18 @@ export class AgentWorld {
     );
   }
 
+  /**
+   * Hands the engine over to the terminal dashboard (`mytty-bar --tui`) in a pane of this world: the
+   * dashboard runs its own engine and refuses to start beside another, so the headless one stops first and
+   * `engine.list()` asks the dashboard's from then on.
+   */
+  async dashboard(): Promise<AgentPane> {
+    await this.engine.stop();
+    const pane = await this.pane([process.execPath, BIN.bar, "--tui"]);
+    await until(async () => (await this.engine.ping()) !== undefined, 15_000, "the dashboard's engine");
+    return pane;
+  }
+
   async close(): Promise<void> {
     await this.tmux("kill-server").catch(() => "");
     await this.engine.stop();
