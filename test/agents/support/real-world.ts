@@ -130,17 +130,6 @@ export class AgentWorld {
     return new AgentPane(this, id.trim());
   }
 
-  /**
-   * Swaps the headless engine for the `mytty-bar --tui` dashboard in a pane of this world: the dashboard
-   * runs the engine itself (it refuses to start beside another), so `engine.list()` now asks it.
-   */
-  async dashboard(): Promise<AgentPane> {
-    await this.engine.stop();
-    const pane = await this.pane([process.execPath, BIN.bar, "--tui"]);
-    await until(async () => (await this.engine.ping()) !== undefined, 15_000, "the dashboard's engine");
-    return pane;
-  }
-
   /** This world's rows (the machine may run other agents and other tests' worlds). */
   async rows(): Promise<AgentRow[]> {
     return (await this.engine.list()).filter(
