@@ -70,7 +70,9 @@ async function newRun(): Promise<{ row: AgentRow; at: number }> {
  * socket (the engine refuses an answer whose caller has no terminal); resolves with what the engine said.
  */
 async function answerFromTerminal(requestId: string, answer: Record<string, unknown>): Promise<string> {
-  const client = pathToFileURL(path.join(ROOT, "packages/engine/dist/index.js")).href;
+  // The engine's light client (node:net only): a cold start of the whole engine module on a busy
+  // machine took longer than the wait below.
+  const client = pathToFileURL(path.join(ROOT, "packages/engine/dist/client-entry.js")).href;
   const req = { op: "answer", requestId, answer };
   const script = `const { request } = await import(${JSON.stringify(client)});
 const r = await request(${JSON.stringify(world.paths.controlSocket)}, { ...${JSON.stringify(req)}, pid: process.pid }, { timeoutMs: 25000 })
@@ -79,7 +81,7 @@ console.log("ANSWERED " + JSON.stringify(r));`;
   const answering = await world.pane([process.execPath, "--input-type=module", "-e", script]);
   let screen = "";
   try {
-    return await until(async () => (screen = await answering.screen()).match(/ANSWERED (\{.*\})/)?.[1], 30_000, "");
+    return await until(async () => (screen = await answering.screen()).match(/ANSWERED (\{.*\})/)?.[1], 60_000, "");
   } catch {
     throw new Error(`the answering pane never printed its answer:\n${screen}`);
   }
@@ -207,7 +209,7 @@ describe("OpenCode 1.18.33 in a tmux pane", () => {
     measured(AGENT, "question", "option answered → OpenCode moves on", answered, moved);
     const lastBody = standin.mainRequests().at(-1)!.body as { messages: Array<{ content?: unknown }> };
     expect(JSON.stringify(lastBody.messages.at(-1))).toContain("Blue");
-  }, 60_000);
+  }, 120_000);
 
   it("Esc mid-run leaves running", async () => {
     // Held for 10 s at most: OpenCode may wait for the interrupted stream before its next request.
