@@ -117,8 +117,29 @@ export class AgentWorld {
     );
   }
 
+  /**
+   * Swaps the headless engine for the terminal dashboard (`mytty-bar --tui`, which runs the engine in its
+   * own process) in a pane of this world, so a test answers the way a user at the dashboard does.
+   */
+  async dashboard(): Promise<AgentPane> {
+    await this.engine.stop();
+    const pane = await this.pane([process.execPath, BIN.bar, "--tui"]);
+    await until(async () => (await this.engine.ping()) !== undefined, 15_000, "the dashboard's engine");
+    return pane;
+  }
+
   async close(): Promise<void> {
+    // The panes' programs get SIGHUP from kill-server; they are waited for, so none still writes into
+    // HOME while it is removed.
+    const listed = await this.tmux("list-panes", "-a", "-F", "#{pane_pid}").catch(() => "");
+    const pids = listed
+      .split("\n")
+      .map(Number)
+      .filter((pid) => pid > 0);
     await this.tmux("kill-server").catch(() => "");
+    await until(async () => (pids.every((pid) => !alive(pid)) ? true : undefined), 10_000, "pane programs exit").catch(
+      () => undefined, // a program that outlives SIGHUP is reported by the temp-dir guard, not here
+    );
     await this.engine.stop();
   }
 }
@@ -187,6 +208,16 @@ export class AgentPane {
   /** The pid of the program the pane started. */
   async pid(): Promise<number> {
     return Number(await this.world.tmux("display-message", "-p", "-t", this.id, "#{pane_pid}"));
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    // ESRCH: gone
+    return false;
   }
 }
 
