@@ -141,7 +141,8 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
     await locate(ctx, watch, t);
     const read = await readIfChanged(ctx, watch, t);
     const transcriptEvents = estimateFrom(ctx, watch, { read, estimateRuns, t, now }, events);
-    events.push(...mergeRegistryEvents(registry, transcriptEvents, watch.summary?.interruption));
+    const interruption = watch.summary?.interruption ?? watch.summary?.unanswered;
+    events.push(...mergeRegistryEvents(registry, transcriptEvents, interruption));
     const insight = await summaryInsight(ctx, watch, registry.sessionId, t);
     if (registry.tmuxPane !== undefined) insight.tmuxPane = registry.tmuxPane;
     if (agent.provider === "claude-code")
