@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { until } from "../engine-harness.js";
 import { measured } from "./support/real-world.js";
-import { type ClaudeSession, isClaude, startClaude } from "./support/claude-session.js";
+import { CLAUDE_VERSIONS, type ClaudeSession, isClaude, startClaude } from "./support/claude-session.js";
 
 const WRITE = `node -e 'require("fs").writeFileSync("made.txt", "x")'`;
 const TOOL = { kind: "tool", name: "Bash", input: { command: WRITE, description: "Write made.txt" } } as const;
@@ -22,13 +22,14 @@ afterEach(async () => {
   session = undefined;
 });
 
-describe("Claude Code approvals, --permission-mode default, answered from the dashboard", () => {
+describe.each(CLAUDE_VERSIONS)("Claude Code %s approvals, --permission-mode default, from the dashboard", (version) => {
   for (const [key, decision] of [
     ["y", "allow"],
     ["n", "deny"],
   ] as const) {
     it(`${decision}: the row is answerable while the dialog shows, and Claude Code really ${decision === "allow" ? "runs" : "refuses"} the tool`, async () => {
-      const s = (session = await startClaude({ mode: "default", world: { settings: { answerWaitSeconds: 120 } } }));
+      const settings = { answerWaitSeconds: 120 };
+      const s = (session = await startClaude({ version, mode: "default", world: { settings } }));
       const dashboard = await s.world.dashboard();
       s.standin.script.queue(TOOL, { kind: "text", text: "Finished the approval turn." });
       await s.prompt("write the file");
@@ -37,7 +38,7 @@ describe("Claude Code approvals, --permission-mode default, answered from the da
         (r) => isClaude(r) && r.state === "waiting-approval" && r.attention && r.answerable === true,
         "waiting-approval, answerable",
       );
-      measured(AGENT, "approval (default mode)", "dialog on screen → row waiting-approval", dialogAt, at);
+      measured(AGENT, `approval (default mode, ${version})`, "dialog on screen → row waiting-approval", dialogAt, at);
       expect(row.request?.tool).toBe("Bash");
 
       await dashboard.waitScreen(/y allow once/);
@@ -45,12 +46,12 @@ describe("Claude Code approvals, --permission-mode default, answered from the da
       const answeredAt = Date.now();
       if (decision === "allow") {
         const movedAt = await s.pane.waitScreen(/Allowed by PermissionRequest hook/);
-        measured(AGENT, "approval (default mode)", "dashboard allow → agent moves on", answeredAt, movedAt);
+        measured(AGENT, `approval (default mode, ${version})`, "dashboard allow → agent moves on", answeredAt, movedAt);
         await s.pane.waitScreen(/Finished the approval turn\./);
         expect(existsSync(path.join(s.project, "made.txt"))).toBe(true);
       } else {
         const { at: movedAt } = await s.pane.row((r) => isClaude(r) && r.state !== "waiting-approval", "moved on");
-        measured(AGENT, "approval (default mode)", "dashboard deny → row moves on", answeredAt, movedAt);
+        measured(AGENT, `approval (default mode, ${version})`, "dashboard deny → row moves on", answeredAt, movedAt);
         expect(existsSync(path.join(s.project, "made.txt"))).toBe(false);
       }
       const results = await until(async () => nonEmpty(s.standin.toolResults()), 30_000, "the tool's result");
@@ -64,31 +65,35 @@ describe("Claude Code approvals, --permission-mode default, answered from the da
   }
 });
 
-describe("Claude Code approvals in its default auto mode, the check unreachable", () => {
-  it("lists its own Bash dialog as waiting-approval with attention within one poll", async () => {
-    const s = (session = await startClaude());
-    s.standin.script.queue(TOOL, { kind: "text", text: "Finished the auto turn." });
-    await s.prompt("write the file");
-    // First its own "can't check actions" choice: staying in auto mode (Enter) leads to the Bash dialog.
-    await s.pane.waitScreen(/Auto mode can't check actions/);
-    await s.pane.row((r) => isClaude(r) && r.state === "waiting-input" && r.attention, "waiting-input on its choice");
-    await s.pane.keys("Enter");
-    const dialogAt = await s.pane.waitScreen(DIALOG);
-    const { row, at } = await s.pane.row(
-      (r) => isClaude(r) && r.state === "waiting-approval" && r.attention,
-      "waiting-approval on auto mode's own dialog",
-    );
-    measured(AGENT, "approval (auto mode)", "dialog on screen → row waiting-approval", dialogAt, at);
-    // No hook holds it, so nothing here can answer it: the terminal does.
-    expect(row.answerable).toBe(false);
-    expect(row.message).not.toMatch(/needs your choice/);
-    // Auto mode's dialog opens on "No"; Down then Enter picks "Yes".
-    await s.pane.keys("Down");
-    await s.pane.keys("Enter");
-    const answeredAt = Date.now();
-    const { at: movedAt } = await s.pane.row((r) => isClaude(r) && r.state !== "waiting-approval", "moved on");
-    measured(AGENT, "approval (auto mode)", "answer in terminal → row moves on", answeredAt, movedAt);
-    await s.pane.waitScreen(/Finished the auto turn\./);
-    expect(existsSync(path.join(s.project, "made.txt"))).toBe(true);
-  }, 120_000);
-});
+describe.each(CLAUDE_VERSIONS)(
+  "Claude Code %s approvals in its default auto mode, the check unreachable",
+  (version) => {
+    it("lists its own Bash dialog as waiting-approval with attention within one poll", async () => {
+      const s = (session = await startClaude({ version }));
+      s.standin.script.queue(TOOL, { kind: "text", text: "Finished the auto turn." });
+      await s.prompt("write the file");
+      // First its own "can't check actions" choice: staying in auto mode (Enter) leads to the Bash dialog.
+      await s.pane.waitScreen(/Auto mode can't check actions/);
+      await s.pane.row((r) => isClaude(r) && r.state === "waiting-input" && r.attention, "waiting-input on its choice");
+      await s.pane.keys("Enter");
+      const dialogAt = await s.pane.waitScreen(DIALOG);
+      const { row, at } = await s.pane.row(
+        (r) => isClaude(r) && r.state === "waiting-approval" && r.attention,
+        "waiting-approval on auto mode's own dialog",
+      );
+      measured(AGENT, `approval (auto mode, ${version})`, "dialog on screen → row waiting-approval", dialogAt, at);
+      // No hook holds it, so nothing here can answer it: the terminal does.
+      expect(row.answerable).toBe(false);
+      // The registry's own wording: the permission_prompt Notification (the only hook here) says it ~20 s later.
+      expect(row.message).toBe("Waiting for permission");
+      // Auto mode's dialog opens on "No"; Down then Enter picks "Yes".
+      await s.pane.keys("Down");
+      await s.pane.keys("Enter");
+      const answeredAt = Date.now();
+      const { at: movedAt } = await s.pane.row((r) => isClaude(r) && r.state !== "waiting-approval", "moved on");
+      measured(AGENT, `approval (auto mode, ${version})`, "answer in terminal → row moves on", answeredAt, movedAt);
+      await s.pane.waitScreen(/Finished the auto turn\./);
+      expect(existsSync(path.join(s.project, "made.txt"))).toBe(true);
+    }, 120_000);
+  },
+);
