@@ -93,8 +93,10 @@ describe("Claude Code asks a question (AskUserQuestion)", () => {
       15_000,
       "the question answered",
     );
-    const { at: movedAt } = await s.pane.row((r) => isClaude(r) && r.state !== "waiting-input", "moved on");
+    const { row: moved, at: movedAt } = await s.pane.row((r) => isClaude(r) && r.state !== "waiting-input", "moved on");
     measured(AGENT, "question", "option picked in terminal → row moves on", answeredAt, movedAt);
+    // Claude Code leaves our held hook running out its hold: the request must not outlive the wait.
+    expect(moved.answerable).toBe(false);
     await s.pane.waitScreen(/Teal it is\./);
     const results = s.standin.toolResults();
     expect(JSON.stringify(results)).toContain("Teal");

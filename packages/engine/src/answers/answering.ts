@@ -152,7 +152,12 @@ export function createAnswering(deps: AnsweringDeps): Answering {
     },
 
     rows(agentKey, runId) {
-      const request = held.forAgent(agentKey)?.request;
+      // Answered in the terminal, Claude Code moves on but leaves its hook running out the hold: a request
+      // is offered only while the run it was held for still waits.
+      const entry = held.forAgent(agentKey);
+      const waitingRun = entry !== undefined ? core.tracker.runs[entry.runId] : undefined;
+      const waits = waitingRun?.state === "waiting-approval" || waitingRun?.state === "waiting-input";
+      const request = waits ? entry?.request : undefined;
       const last = answered.get(agentKey);
       const current = last && runId === last.runId && core.tracker.runs[runId]?.updatedAt === last.runUpdatedAt;
       if (last && !current) answered.delete(agentKey);
