@@ -141,6 +141,11 @@ export class AgentWorld {
       () => undefined, // a program that outlives SIGHUP is reported by the temp-dir guard, not here
     );
     await this.engine.stop();
+    // Hooks an agent fired on its way out (SessionEnd, a held helper released by the engine's stop) run on
+    // after it: wait for every process of this HOME, so none writes into it while it is removed.
+    await until(async () => ((await homeProcesses(this.home)) === 0 ? true : undefined), 10_000, "HOME idle").catch(
+      () => undefined, // reported by the temp-dir guard if one really outlives this
+    );
   }
 }
 
@@ -209,6 +214,19 @@ export class AgentPane {
   async pid(): Promise<number> {
     return Number(await this.world.tmux("display-message", "-p", "-t", this.id, "#{pane_pid}"));
   }
+}
+
+/** How many processes run with this HOME (Linux /proc; elsewhere none are seen). */
+async function homeProcesses(home: string): Promise<number> {
+  const entries = await fs.readdir("/proc").catch(() => [] as string[]);
+  const mark = Buffer.from(`\0HOME=${home}\0`);
+  let count = 0;
+  for (const name of entries) {
+    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+    const environ = await fs.readFile(`/proc/${name}/environ`).catch(() => undefined);
+    if (environ !== undefined && Buffer.concat([Buffer.from([0]), environ]).includes(mark)) count += 1;
+  }
+  return count;
 }
 
 function alive(pid: number): boolean {
