@@ -75,8 +75,23 @@ describe.each(CLAUDE_VERSIONS)(
       // First its own "can't check actions" choice: staying in auto mode (Enter) leads to the Bash dialog.
       await s.pane.waitScreen(/Auto mode can't check actions/);
       await s.pane.row((r) => isClaude(r) && r.state === "waiting-input" && r.attention, "waiting-input on its choice");
-      await s.pane.keys("Enter");
-      const dialogAt = await s.pane.waitScreen(DIALOG);
+      // Enter again while the choice still shows (a key sent as it mounts is dropped); resolves as the dialog shows.
+      let pressedAt = 0;
+      const dialogAt = await until(
+        async () => {
+          const screen = await s.pane.screen();
+          if (DIALOG.test(screen)) return Date.now();
+          // At most once per 1.5 s, so a second Enter never lands on the Bash dialog (it would pick "No").
+          if (/Enter to stay in auto mode/.test(screen) && Date.now() - pressedAt > 1_500) {
+            pressedAt = Date.now();
+            await s.pane.keys("Enter");
+          }
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          return undefined;
+        },
+        30_000,
+        "the Bash dialog",
+      );
       const { row, at } = await s.pane.row(
         (r) => isClaude(r) && r.state === "waiting-approval" && r.attention,
         "waiting-approval on auto mode's own dialog",
@@ -86,8 +101,18 @@ describe.each(CLAUDE_VERSIONS)(
       expect(row.answerable).toBe(false);
       // The registry's own wording: the permission_prompt Notification (the only hook here) says it ~20 s later.
       expect(row.message).toBe("Waiting for permission");
-      // Auto mode's dialog opens on "No"; Down then Enter picks "Yes".
-      await s.pane.keys("Down");
+      // Auto mode's dialog opens on "No": Down until "Yes" is selected (a key sent while the dialog is still
+      // mounting is dropped), then Enter.
+      await until(
+        async () => {
+          if (/❯\s*Yes/.test(await s.pane.screen())) return true;
+          await s.pane.keys("Down");
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          return undefined;
+        },
+        15_000,
+        '"Yes" selected',
+      );
       await s.pane.keys("Enter");
       const answeredAt = Date.now();
       const { at: movedAt } = await s.pane.row((r) => isClaude(r) && r.state !== "waiting-approval", "moved on");
