@@ -150,8 +150,23 @@ export class AgentWorld {
   }
 
   async close(): Promise<void> {
+    // The panes' programs get SIGHUP from kill-server; they are waited for, so none still writes into
+    // HOME while it is removed.
+    const listed = await this.tmux("list-panes", "-a", "-F", "#{pane_pid}").catch(() => "");
+    const pids = listed
+      .split("\n")
+      .map(Number)
+      .filter((pid) => pid > 0);
     await this.tmux("kill-server").catch(() => "");
+    await until(async () => (pids.every((pid) => !alive(pid)) ? true : undefined), 10_000, "pane programs exit").catch(
+      () => undefined, // a program that outlives SIGHUP is reported by the temp-dir guard, not here
+    );
     await this.engine.stop();
+    // Hooks an agent fired on its way out (SessionEnd, a held helper released by the engine's stop) run on
+    // after it: wait for every process of this HOME, so none writes into it while it is removed.
+    await until(async () => ((await homeProcesses(this.home)) === 0 ? true : undefined), 10_000, "HOME idle").catch(
+      () => undefined, // reported by the temp-dir guard if one really outlives this
+    );
   }
 }
 
@@ -219,6 +234,29 @@ export class AgentPane {
   /** The pid of the program the pane started. */
   async pid(): Promise<number> {
     return Number(await this.world.tmux("display-message", "-p", "-t", this.id, "#{pane_pid}"));
+  }
+}
+
+/** How many processes run with this HOME (Linux /proc; elsewhere none are seen). */
+async function homeProcesses(home: string): Promise<number> {
+  const entries = await fs.readdir("/proc").catch(() => [] as string[]);
+  const mark = Buffer.from(`\0HOME=${home}\0`);
+  let count = 0;
+  for (const name of entries) {
+    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+    const environ = await fs.readFile(`/proc/${name}/environ`).catch(() => undefined);
+    if (environ !== undefined && Buffer.concat([Buffer.from([0]), environ]).includes(mark)) count += 1;
+  }
+  return count;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    // ESRCH: gone
+    return false;
   }
 }
 

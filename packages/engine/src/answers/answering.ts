@@ -11,6 +11,7 @@ import {
   type AnswerResult,
   type AnswerSource,
   type Answered,
+  type HeldRequest,
   type SpoolEnvelope,
 } from "@mytty-bar/protocol";
 import type { Change, EngineCore } from "../core.js";
@@ -152,7 +153,7 @@ export function createAnswering(deps: AnsweringDeps): Answering {
     },
 
     rows(agentKey, runId) {
-      const request = held.forAgent(agentKey)?.request;
+      const request = offered(core, held.forAgent(agentKey));
       const last = answered.get(agentKey);
       const current = last && runId === last.runId && core.tracker.runs[runId]?.updatedAt === last.runUpdatedAt;
       if (last && !current) answered.delete(agentKey);
@@ -185,6 +186,18 @@ export function createAnswering(deps: AnsweringDeps): Answering {
 }
 
 /** Hands a hold back to the terminal: the helper prints nothing. */
+/**
+ * Answered in the terminal, Claude Code moves on but leaves its hook running out the hold: a request is
+ * offered only while the run it was held for still waits.
+ */
+function offered(
+  core: EngineCore,
+  entry: { request: HeldRequest; runId: string } | undefined,
+): HeldRequest | undefined {
+  const state = entry !== undefined ? core.tracker.runs[entry.runId]?.state : undefined;
+  return state === "waiting-approval" || state === "waiting-input" ? entry?.request : undefined;
+}
+
 function releaseTo(sink: AnswerSink, failed: AnsweringDeps["failed"]): void {
   try {
     sink.write("");

@@ -65,6 +65,24 @@ export function claudeInterruption(records: readonly JsonRecord[]): Interruption
   return found;
 }
 
+/**
+ * An ESC before the first word (seen on Claude Code 2.1.332) writes no interruption line: Claude Code puts
+ * the prompt back into the input box, so the prompt stays the last main-chain line with a promptId, answered
+ * by nothing. The prompt's own uuid stands for the interrupted message. Only meaningful on the registry's idle
+ * edge: a turn that is just starting looks the same while the registry still says busy.
+ */
+export function claudeUnanswered(records: readonly JsonRecord[]): Interruption | undefined {
+  let found: Interruption | undefined;
+  for (const record of records) {
+    if (!mainLine(record)) continue;
+    const promptId = sanitizeSessionId(record.promptId);
+    if (promptId === undefined) continue;
+    const uuid = isRealPrompt(record) ? sanitizeSessionId(record.uuid) : undefined;
+    found = uuid === undefined ? undefined : { promptId, interruptedMessageId: uuid };
+  }
+  return found;
+}
+
 function contentBlocks(message: JsonRecord | undefined): JsonRecord[] {
   const content = message?.content;
   if (!Array.isArray(content)) return [];

@@ -94,11 +94,17 @@ export function createInsights(options: InsightsOptions): InsightsInspector {
         : { live: false };
     const estimateRuns = agent.estimateRuns && !registry.live;
     // The registry's idle edge: read the tail now, so an ESC ends the run as interrupted, not succeeded.
-    if (registry.event?.kind === "succeeded" || registry.idleEdge !== undefined) watch.readAt = -Infinity;
+    // Located afresh too: a session's first transcript appears with its first prompt, up to a locate interval
+    // after the last look, and an ESC of that prompt must not wait for it.
+    if (registry.event?.kind === "succeeded" || registry.idleEdge !== undefined) {
+      watch.readAt = -Infinity;
+      watch.locatedAt = -Infinity;
+    }
     await locate(ctx, watch, t);
     const read = await readIfChanged(ctx, watch, t);
     const transcriptEvents = estimateFrom(ctx, watch, { read, estimateRuns, t, now }, events);
-    events.push(...mergeRegistryEvents(registry, transcriptEvents, watch.summary?.interruption));
+    const interruption = watch.summary?.interruption ?? watch.summary?.unanswered;
+    events.push(...mergeRegistryEvents(registry, transcriptEvents, interruption));
     const insight = await summaryInsight(ctx, watch, registry.sessionId, t);
     if (registry.tmuxPane !== undefined) insight.tmuxPane = registry.tmuxPane;
     if (agent.provider === "claude-code")

@@ -3,7 +3,14 @@
 // agents cost 20 small summaries, not 20 parsed tails.
 import { completeLines, parseRecords, type JsonRecord } from "./lines.js";
 import { inspectClaudeRecords } from "./claude.js";
-import { claudeInterruption, claudeTurns, type Failure, type Interruption, type Turn } from "./claude-turns.js";
+import {
+  claudeInterruption,
+  claudeTurns,
+  claudeUnanswered,
+  type Failure,
+  type Interruption,
+  type Turn,
+} from "./claude-turns.js";
 import { inspectCodexRecords, codexTurns, type CodexContext } from "./codex.js";
 import type { FileStamp, TranscriptSource } from "./source.js";
 import { latestCodexUsage, type UsageWindow } from "./usage.js";
@@ -22,6 +29,8 @@ export interface TranscriptSummary {
   usage?: UsageWindow[];
   turns: Turn[];
   interruption?: Interruption;
+  /** Claude: the tail ends in a prompt nothing answered (claudeUnanswered); an ESC only on the registry's idle edge. */
+  unanswered?: Interruption;
   /** The newest turn ended by an error the transcript records (Codex's rollout `error`). */
   failure?: Failure;
 }
@@ -58,6 +67,7 @@ export async function readClaude(
     usedTokens: context.usedTokens ?? previous?.usedTokens,
     turns: claudeTurns(records),
     interruption: claudeInterruption(records),
+    unanswered: claudeUnanswered(records),
   };
 }
 
