@@ -20,7 +20,7 @@ export async function prepareClaudeHome(world: AgentWorld, standinUrl: string, v
   const project = path.join(world.home, "project");
   const tmp = path.join(world.home, "tmp");
   await fs.mkdir(project, { recursive: true });
-  await fs.mkdir(tmp);
+  await fs.mkdir(tmp, { recursive: true });
   const config = {
     numStartups: 3,
     hasCompletedOnboarding: true,
