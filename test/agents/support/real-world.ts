@@ -106,26 +106,24 @@ export class AgentWorld {
     const command = ["env", ...Object.entries(env).map(([k, v]) => `${k}=${v}`), ...argv].map(shellQuote);
     this.panes += 1;
     const cwd = options.cwd ?? this.home;
-    const first = this.panes === 1;
-    const id = first
-      ? await this.tmux(
-          "new-session",
-          "-d",
-          "-s",
-          "agents",
-          "-x",
-          "200",
-          "-y",
-          "50",
-          "-c",
-          cwd,
-          "-P",
-          "-F",
-          "#{pane_id}",
-          command.join(" "),
-        )
-      : await this.tmux("new-window", "-d", "-t", "agents", "-c", cwd, "-P", "-F", "#{pane_id}", command.join(" "));
-    if (first) await this.tmux("set-option", "-g", "remain-on-exit", "on");
+    if (this.panes === 1) {
+      // The server starts with a window that only waits, and keeps dead panes before any program runs: a
+      // program that ends at once (a one-shot script) leaves its pane and last screen to be read.
+      await this.tmux("new-session", "-d", "-s", "agents", "-x", "200", "-y", "50", "-n", "keep", "sleep 86400");
+      await this.tmux("set-option", "-gw", "remain-on-exit", "on");
+    }
+    const id = await this.tmux(
+      "new-window",
+      "-d",
+      "-t",
+      "agents",
+      "-c",
+      cwd,
+      "-P",
+      "-F",
+      "#{pane_id}",
+      command.join(" "),
+    );
     await this.tmux("set-option", "-p", "-t", id, "remain-on-exit", "on");
     return new AgentPane(this, id.trim());
   }
