@@ -5,7 +5,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { until } from "../engine-harness.js";
 import { measured, type AgentPane } from "./support/real-world.js";
 import { CodexWorld } from "./support/codex-session.js";
 
@@ -57,13 +56,7 @@ describe("Codex 0.171: an approval answered from the dashboard", () => {
       await pane.keys("y");
     }
     // Codex moves on: the command's result goes back to the model as the next request.
-    const next = await until(
-      async () => (codex.standIn.turns().length >= before + 2 ? Date.now() : undefined),
-      30_000,
-      "Codex sending the command's outcome to the model",
-    );
-    measured(AGENT, scenario, "answer→agent moves on", answered, next);
-    await pane.row((r) => r.state === "succeeded", "succeeded after the answer", 30_000);
+    await codex.movedOn(pane, before, answered, scenario);
   }
 
   it("y in mytty-bar --tui lets Codex run the command", async () => {

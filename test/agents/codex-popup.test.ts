@@ -68,13 +68,8 @@ describe("Codex 0.171: an approval answered from the popup", () => {
     expect(await panel.locator(".answer-what").innerText()).toContain(`touch ${file}`);
     await panel.locator(`[data-action=${action}]`).click();
     const clicked = Date.now();
-    const next = await until(
-      async () => (codex.standIn.turns().length >= before + 2 ? Date.now() : undefined),
-      30_000,
-      "Codex sending the command's outcome to the model",
-    );
-    measured(AGENT, scenario, "answer→agent moves on", clicked, next);
-    await pane.row((r) => r.state === "succeeded", "succeeded after the answer", 30_000);
+    // Codex moves on: the command's result goes back to the model as the next request.
+    await codex.movedOn(pane, before, clicked, scenario);
   }
 
   it("Allow in the popup lets Codex run the command", async () => {

@@ -9,7 +9,8 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { AgentRow } from "@mytty-bar/engine";
-import { AgentWorld, agentExecutable, type AgentPane, type WorldOptions } from "./real-world.js";
+import { AgentWorld, agentExecutable, measured, type AgentPane, type WorldOptions } from "./real-world.js";
+import { until } from "../../engine-harness.js";
 import { CODEX_KEY_ENV, writeCodexHome, type CodexConfig } from "./codex-home.js";
 import { startResponsesStandIn, type ResponsesOptions, type ResponsesStandIn } from "../standins/openai-responses.js";
 
@@ -67,6 +68,20 @@ export class CodexWorld {
   }
 
   /** Types `prompt` and sends it; resolves with the time Codex shows the turn as under way. */
+  /**
+   * After an answer given at `answeredAt`: Codex sends the command's outcome to the model (the second
+   * request since `turnsBefore`), recorded as the scenario's answer→agent moves on, and the run succeeds.
+   */
+  async movedOn(pane: AgentPane, turnsBefore: number, answeredAt: number, scenario: string): Promise<void> {
+    const next = await until(
+      async () => (this.standIn.turns().length >= turnsBefore + 2 ? Date.now() : undefined),
+      30_000,
+      "Codex sending the command's outcome to the model",
+    );
+    measured("codex", scenario, "answer→agent moves on", answeredAt, next);
+    await pane.row((r) => r.state === "succeeded", "succeeded after the answer", 30_000);
+  }
+
   async submit(pane: AgentPane, prompt: string): Promise<number> {
     await pane.type(prompt);
     await pane.waitScreen(new RegExp(`› ${prompt.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`), 5_000);
