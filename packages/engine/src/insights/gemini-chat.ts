@@ -80,6 +80,8 @@ export interface GeminiChatWatch {
   /** The session the file was found for: /clear or /resume starts another, in another file. */
   sessionId?: string;
   file?: string;
+  /** When the chat folders were last searched without finding the file (epoch ms). */
+  searchedAt?: number;
   stamp?: FileStamp;
   facts?: GeminiChatFacts;
 }
@@ -94,15 +96,21 @@ export async function pollGeminiChat(
   sessionId: string | undefined,
   watch: GeminiChatWatch,
   tailBytes: number,
+  search: { now: number; intervalMs: number },
 ): Promise<GeminiChatFacts | undefined> {
   if (sessionId === undefined) return undefined;
   if (watch.sessionId !== sessionId) {
     watch.sessionId = sessionId;
     delete watch.file;
+    delete watch.searchedAt;
     delete watch.stamp;
     delete watch.facts;
   }
   if (watch.file === undefined) {
+    // Listing every project's chats is a directory walk: not on every poll while the file is not there
+    // yet (the locate interval, as for Claude Code's transcripts and Codex's rollouts).
+    if (watch.searchedAt !== undefined && search.now - watch.searchedAt < search.intervalMs) return undefined;
+    watch.searchedAt = search.now;
     const tmp = `${geminiDir}/tmp`;
     for (const project of await source.list(tmp)) {
       const chats = `${tmp}/${project}/chats`;

@@ -54,6 +54,7 @@ export async function geminiInsight(
     agent.sessionId,
     watch.gemini,
     ctx.readOptions.tailBytes,
+    { now: now.getTime(), intervalMs: ctx.locateIntervalMs },
   );
   const insight: AgentInsight = {
     model: facts?.model,
