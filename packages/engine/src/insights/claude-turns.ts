@@ -54,12 +54,25 @@ function mainLine(record: JsonRecord): boolean {
  * interruption and any other such line clears it; what is left at the end is the answer.
  */
 export function claudeInterruption(records: readonly JsonRecord[]): Interruption | undefined {
+  return lastPromptLine(records, (record) =>
+    record.type === "user" ? sanitizeSessionId(record.interruptedMessageId) : undefined,
+  );
+}
+
+/**
+ * What the last main-chain line carrying a valid promptId says: `pick` names the interrupted message
+ * from that line, or nothing (the turn went on).
+ */
+function lastPromptLine(
+  records: readonly JsonRecord[],
+  pick: (record: JsonRecord) => string | undefined,
+): Interruption | undefined {
   let found: Interruption | undefined;
   for (const record of records) {
     if (!mainLine(record)) continue;
     const promptId = sanitizeSessionId(record.promptId);
     if (promptId === undefined) continue;
-    const interrupted = record.type === "user" ? sanitizeSessionId(record.interruptedMessageId) : undefined;
+    const interrupted = pick(record);
     found = interrupted === undefined ? undefined : { promptId, interruptedMessageId: interrupted };
   }
   return found;
@@ -72,15 +85,7 @@ export function claudeInterruption(records: readonly JsonRecord[]): Interruption
  * edge: a turn that is just starting looks the same while the registry still says busy.
  */
 export function claudeUnanswered(records: readonly JsonRecord[]): Interruption | undefined {
-  let found: Interruption | undefined;
-  for (const record of records) {
-    if (!mainLine(record)) continue;
-    const promptId = sanitizeSessionId(record.promptId);
-    if (promptId === undefined) continue;
-    const uuid = isRealPrompt(record) ? sanitizeSessionId(record.uuid) : undefined;
-    found = uuid === undefined ? undefined : { promptId, interruptedMessageId: uuid };
-  }
-  return found;
+  return lastPromptLine(records, (record) => (isRealPrompt(record) ? sanitizeSessionId(record.uuid) : undefined));
 }
 
 function contentBlocks(message: JsonRecord | undefined): JsonRecord[] {
