@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { request, type AgentRow, type Snapshot } from "@mytty-bar/engine";
 import { agentName } from "@mytty-bar/protocol/wire";
 import { startGemini, type GeminiStandIn } from "./standins/gemini.js";
-import { geminiEnv, projectDir, submitPrompt, writeGeminiHome } from "./support/gemini-home.js";
+import { choose, geminiEnv, projectDir, submitPrompt, writeGeminiHome } from "./support/gemini-home.js";
 import { AgentWorld, agentExecutable, measured, type AgentPane } from "./support/real-world.js";
 
 const AGENT = "gemini";
@@ -83,8 +83,7 @@ describe("Gemini CLI 0.61.0, real", () => {
     expect(item && agentName(itemAgent ?? item)).toBe("Gemini CLI");
     expect(agentName(waiting.row)).toBe("Gemini CLI");
 
-    await pane.keys("Enter"); // "1. Allow once"
-    const allowed = Date.now();
+    const allowed = await choose(pane, "Allow once");
     const moved = await pane.row(isState("running", "succeeded"), "past the approval", 20_000);
     measured(AGENT, "approval", "allow-in-terminal→row-moves-on", allowed, moved.at);
     await pane.waitScreen(/Made the file\./, 20_000);
@@ -127,8 +126,7 @@ describe("Gemini CLI 0.61.0, real", () => {
     await pane.waitScreen(/Usage limit reached/, 20_000);
     // No hook fires for this dialog: the row still says running while Gemini CLI waits for a choice.
     await pane.row(isState("running"), "running", 15_000);
-    await pane.keys("Down");
-    await pane.keys("Enter"); // "2. Stop"
+    await choose(pane, "Stop");
     const shown = await pane.waitScreen(/exhausted your daily quota/, 15_000);
     // AfterAgent says "[no response text]" (idle, as for Esc); the chat record's error makes it failed.
     const failed = await pane.row(isState("failed"), "failed", 20_000);

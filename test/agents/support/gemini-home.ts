@@ -80,3 +80,27 @@ export async function submitPrompt(pane: TypingPane, prompt: string, timeoutMs =
   }
   throw new Error(`Gemini CLI never took the prompt "${prompt}":\n${await pane.screen()}`);
 }
+
+/**
+ * Picks a dialog option by its label: presses Down until the line with the selection marker (●) names it,
+ * then Enter until the dialog is gone. A key sent while a dialog first renders can be dropped, so each step
+ * is checked on screen. Resolves with the time of the Enter that closed it.
+ */
+export async function choose(pane: TypingPane, label: string, timeoutMs = 15_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  const selected = async () => (await pane.screen()).split("\n").find((line) => line.includes("●"));
+  while (Date.now() < deadline) {
+    if (!(await selected())?.includes(label)) {
+      await pane.keys("Down");
+      await sleep(300);
+      continue;
+    }
+    await pane.keys("Enter");
+    const pressed = Date.now();
+    for (let i = 0; i < 10; i += 1) {
+      await sleep(200);
+      if (!(await selected())?.includes(label)) return pressed;
+    }
+  }
+  throw new Error(`Gemini CLI's dialog never took "${label}":\n${await pane.screen()}`);
+}
