@@ -38,7 +38,7 @@ describe("agents of other users (recorded table)", () => {
     const out = capture();
     expect(await runAgents({}, { stdout: out.io, stderr: out.io, scanner, uid: 0 })).toBe(0);
     expect(out.text().trimEnd().split("\n").at(-1)).toBe(
-      "1 agent process of another user was left out: only uid 0's processes are watched (run mytty-doctor agents as that user to see theirs).",
+      "1 agent process of another user was left out: only uid 0's processes are watched (mytty-doctor agents --all lists them).",
     );
   });
 });
@@ -85,5 +85,20 @@ describe.runIf(asRoot)("agents of other users (a real claude run as uid 65534)",
     const out = capture();
     expect(await runAgents({}, { stdout: out.io, stderr: out.io, scanner })).toBe(0);
     expect(out.text()).toContain("1 agent process of another user was left out: only uid 0's processes are watched");
+    // --all names it, and what the engine says of watched hosts (none here).
+    const all = capture();
+    expect(await runAgents({ all: true }, { stdout: all.io, stderr: all.io, scanner, hosts: async () => [] })).toBe(0);
+    expect(all.text()).toContain(
+      `Here: 1 agent process of another user left out: uid ${NOBODY} (Claude Code, pid ${theirs}, ${scan.leftOut![0]!.tty}). Only uid 0's agents are shown and joined to hook events.`,
+    );
+    const json = capture();
+    const opts = { all: true, json: true };
+    expect(await runAgents(opts, { stdout: json.io, stderr: json.io, scanner, hosts: async () => undefined })).toBe(0);
+    const parsed = JSON.parse(json.text()) as { agents: { pid: number }[]; leftOut: unknown[]; hosts: null };
+    expect(parsed.agents.map((a) => a.pid)).toEqual([mine]);
+    expect(parsed.leftOut).toEqual([
+      { pid: theirs, uid: NOBODY, provider: "claude-code", tty: scan.leftOut![0]!.tty, executable: expect.any(String) },
+    ]);
+    expect(parsed.hosts).toBeNull();
   });
 });

@@ -3,7 +3,8 @@
 // temp dir. The client side is an ssh_config used through MYTTY_BAR_SSH (`ssh -F <config>`), so the
 // real ~/.ssh (which ssh takes from the password database, not $HOME) is never read or written.
 // Running as root, the session's HOME comes from sshd_config `SetEnv HOME=…` (which overrides the
-// account's home for every session), so no system user is created. A missing sshd fails the test.
+// account's home for every session), so no system user is created — unless a test asks to log in as
+// one (`user`, test/support/users.ts). A missing sshd fails the test.
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -34,6 +35,11 @@ export interface SshdFixture {
 }
 
 export interface SshdOptions {
+  /**
+   * Log in as this system user instead of the test's own (test/support/users.ts): the remote HOME is
+   * theirs, and what sshd reads as them (the authorized keys) is reachable by them.
+   */
+  user?: string;
   /** Extra `SetEnv` values for every session (e.g. PATH without sh, CODEX_HOME), given the remote HOME. */
   env?: Record<string, string> | ((remoteHome: string) => Record<string, string>);
 }
@@ -63,7 +69,7 @@ function setEnvLine(env: Record<string, string>): string {
   return `SetEnv ${words.join(" ")}`;
 }
 
-function sshdConfig(dir: string, port: number, env: Record<string, string>): string {
+function sshdConfig(dir: string, port: number, env: Record<string, string>, user: string): string {
   return [
     `Port ${port}`,
     "ListenAddress 127.0.0.1",
@@ -76,7 +82,7 @@ function sshdConfig(dir: string, port: number, env: Record<string, string>): str
     "KbdInteractiveAuthentication no",
     "PubkeyAuthentication yes",
     "PermitRootLogin prohibit-password",
-    `AllowUsers ${os.userInfo().username}`,
+    `AllowUsers ${user}`,
     // ~/.ssh/rc and ~/.ssh/environment would come from the real account's home.
     "PermitUserRC no",
     "PermitUserEnvironment no",
@@ -89,12 +95,12 @@ function sshdConfig(dir: string, port: number, env: Record<string, string>): str
   ].join("\n");
 }
 
-function sshConfig(dir: string, alias: string, port: number): string {
+function sshConfig(dir: string, alias: string, port: number, user: string): string {
   return [
     `Host ${alias}`,
     "  HostName 127.0.0.1",
     `  Port ${port}`,
-    `  User ${os.userInfo().username}`,
+    `  User ${user}`,
     `  IdentityFile ${dir}/client_key`,
     "  IdentitiesOnly yes",
     "  IdentityAgent none",
@@ -160,6 +166,18 @@ function killAll(pids: readonly number[]): void {
   }
 }
 
+/**
+ * sshd reads the authorized keys as the user logging in: the temp dirs above them get search permission
+ * (never read), the keys file read permission, and the remote HOME becomes theirs.
+ */
+function shareWith(user: string, dir: string, remoteHome: string): void {
+  const ids = execFileSync("id", ["-u", user], { encoding: "utf8" }).trim();
+  const gid = execFileSync("id", ["-g", user], { encoding: "utf8" }).trim();
+  for (const d of [path.dirname(dir), dir]) fs.chmodSync(d, (fs.statSync(d).mode & 0o7777) | 0o111);
+  fs.chmodSync(path.join(dir, "authorized_keys"), 0o644);
+  fs.chownSync(remoteHome, Number(ids), Number(gid));
+}
+
 export async function startSshd(options: SshdOptions = {}): Promise<SshdFixture> {
   if (!fs.existsSync(SSHD))
     throw new Error(
@@ -173,6 +191,8 @@ export async function startSshd(options: SshdOptions = {}): Promise<SshdFixture>
     keygen(path.join(dir, "host_key"));
     keygen(path.join(dir, "client_key"));
     fs.copyFileSync(path.join(dir, "client_key.pub"), path.join(dir, "authorized_keys"));
+    const user = options.user ?? os.userInfo().username;
+    if (options.user !== undefined) shareWith(options.user, dir, remoteHome);
     const alias = "mytty-test-remote";
     const extra = typeof options.env === "function" ? options.env(remoteHome) : options.env;
     const env = { HOME: remoteHome, ...extra };
@@ -180,11 +200,11 @@ export async function startSshd(options: SshdOptions = {}): Promise<SshdFixture>
       // Another process may take the port between our probe and sshd's bind: try a few.
       const port = await freePort();
       const config = path.join(dir, "sshd_config");
-      fs.writeFileSync(config, sshdConfig(dir, port, env));
+      fs.writeFileSync(config, sshdConfig(dir, port, env, user));
       const hostKey = fs.readFileSync(path.join(dir, "host_key.pub"), "utf8").split(" ").slice(0, 2).join(" ");
       fs.writeFileSync(path.join(dir, "known_hosts"), `[127.0.0.1]:${port} ${hostKey}\n`);
       const configFile = path.join(dir, "ssh_config");
-      fs.writeFileSync(configFile, sshConfig(dir, alias, port));
+      fs.writeFileSync(configFile, sshConfig(dir, alias, port, user));
       const child = spawn(SSHD, ["-D", "-e", "-f", config], { stdio: ["ignore", "ignore", "pipe"] });
       try {
         await listening(child);

@@ -15,7 +15,15 @@ import { createPsListSource } from "./sources/ps-list.js";
 import { createPsSource } from "./sources/ps.js";
 import { ProcessTable } from "./table.js";
 import { isTmuxProcess, serverOfTty, TmuxWatcher, type TmuxServerState } from "./tmux.js";
-import type { DetectedAgent, DetectionVia, ProcessInfo, ProcessSource, ScanResult, TerminalLocation } from "./types.js";
+import type {
+  DetectedAgent,
+  DetectionVia,
+  LeftOutAgent,
+  ProcessInfo,
+  ProcessSource,
+  ScanResult,
+  TerminalLocation,
+} from "./types.js";
 
 export type SourceKind = "proc" | "ps" | "ps-list";
 
@@ -35,6 +43,11 @@ export interface ScannerOptions {
   effects?: Partial<DetectEffects>;
   /** How long tmux answers are reused while the process table shows no change (default 10 s). */
   tmuxMaxAgeMs?: number;
+  /**
+   * Whose agents are shown and joined: a uid, or undefined for everyone's (an owner not known). Defaults
+   * to `effects.uid`; a watched host's is its ssh user's, known once its streamer greeted.
+   */
+  owner?: () => number | undefined;
 }
 
 export interface JoinResult {
@@ -85,6 +98,17 @@ function toAgent(
   return agent;
 }
 
+/** What is said of another user's agent: never located (its tmux server is not ours to ask). */
+function leftOutAgent(p: ProcessInfo, c: Classification): LeftOutAgent {
+  return {
+    pid: p.pid,
+    uid: p.uid ?? -1,
+    provider: c.provider,
+    tty: p.tty,
+    executable: p.executable ?? p.argv[0] ?? "",
+  };
+}
+
 /**
  * The first agent of ours in a hook's parent chain. A launcher and the binary it starts are one agent
  * (Codex's npm `node …/codex.js` runs the native `…/codex`): the outermost of them, on the same tty, is
@@ -126,9 +150,13 @@ export function createScanner(options: ScannerOptions = {}): Scanner {
     return table;
   };
   let lastListing: readonly ProcessInfo[] | undefined;
-  // Another local user's `claude` is not ours to show or to join a hook to; a row whose owner the
-  // source cannot tell (a remote host's listing) counts as ours.
-  const ours = (p: ProcessInfo) => p.uid === undefined || p.uid === effects.uid;
+  // Another user's `claude` is not ours to show or to join a hook to; a row whose owner the source cannot
+  // tell (a host whose ps has no uid column) counts as ours (docs/detection.md#whose-agents-are-shown).
+  const owner = options.owner ?? (() => effects.uid);
+  const ours = (p: ProcessInfo) => {
+    const uid = owner();
+    return uid === undefined || p.uid === undefined || p.uid === uid;
+  };
 
   async function context(table: ProcessTable, ttys: readonly string[], prune = false): Promise<LocateContext> {
     const servers = new Map<number, ProcessInfo>();
@@ -155,6 +183,7 @@ export function createScanner(options: ScannerOptions = {}): Scanner {
       (f) => f !== undefined,
     );
     const found = candidates.filter((f) => ours(f.process));
+    const leftOut = candidates.filter((f) => !ours(f.process)).map((f) => leftOutAgent(f.process, f.classification));
     const ctx = await context(
       table,
       found.map((f) => f.process.tty!),
@@ -164,7 +193,7 @@ export function createScanner(options: ScannerOptions = {}): Scanner {
       found.map(async (f) => toAgent(cache, f.process, f.classification, f.via, await locate(ctx, f.process))),
     );
     cache.endScan(table.byPid);
-    return { processes, agents, otherUsers: candidates.length - found.length, at: new Date() };
+    return { processes, agents, otherUsers: leftOut.length, leftOut, at: new Date() };
   }
 
   async function join(pid: number, given?: readonly ProcessInfo[]): Promise<JoinResult> {

@@ -65,10 +65,21 @@ export interface DetectedAgent {
   terminal: TerminalLocation;
 }
 
+/** An agent process of another uid, seen in a tty's foreground and left out. */
+export interface LeftOutAgent {
+  pid: number;
+  uid: number;
+  provider: ProviderId;
+  tty: string | null;
+  executable: string;
+}
+
 export interface ScanResult {
   processes: ProcessInfo[];
   agents: DetectedAgent[];
   /** Agents found in the foreground of a tty but owned by another uid: left out, never rows or joins. */
   otherUsers?: number;
+  /** Those agents, one each (docs/detection.md#whose-agents-are-shown): what `mytty-doctor agents --all` lists. */
+  leftOut?: LeftOutAgent[];
   at: Date;
 }

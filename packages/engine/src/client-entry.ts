@@ -6,5 +6,5 @@ export * from "./control/replies.js";
 export { WAIT_CONDITIONS, type WaitCondition } from "./policy/wait.js";
 export { sshConnectionParts } from "./remote/ssh-connection.js";
 export { resolveAgent, rowTmuxSocket, socketFromTmuxEnv, type Nearness, type Resolved } from "./resolve.js";
-export type { AgentRow, Stats } from "./snapshot.js";
+export type { AgentRow, HostStatus, Stats } from "./snapshot.js";
 export type { PingResult, WaitResult } from "./control/messages.js";

@@ -105,6 +105,23 @@ export const TrayModelSchema = z.object({
 });
 export type TrayModel = z.infer<typeof TrayModelSchema>;
 
+/** Agent processes of other users, left out of the rows (docs/detection.md#whose-agents-are-shown). */
+export const LeftOutSchema = z.object({
+  count: z.number().int(),
+  /** The first of them, by pid (at most LEFT_OUT_SHOWN). */
+  agents: z.array(
+    z.object({
+      pid: z.number().int(),
+      uid: z.number().int(),
+      provider: ProviderIdSchema,
+      tty: z.string().nullable(),
+      executable: z.string(),
+    }),
+  ),
+});
+export type LeftOut = z.infer<typeof LeftOutSchema>;
+export const LEFT_OUT_SHOWN = 20;
+
 /** One watched host as front ends show it: its link, and the one-line fix when it fails. */
 export const HostStatusSchema = z.object({
   host: z.string(),
@@ -114,6 +131,13 @@ export const HostStatusSchema = z.object({
   problem: z.string().optional(),
   /** The host's hooks are not installed (`mytty-doctor install <provider> --host <host>`). */
   helperMissing: z.boolean().optional(),
+  /** Other users' agent processes on the host, left out: only the ssh user's are rows. Absent when none. */
+  leftOut: LeftOutSchema.optional(),
+  /**
+   * The host did not say who owns its processes (no `id -u`, or a ps without a uid column): every user's
+   * agents there are shown, as before uids were read (`mytty-doctor agents --all` says so).
+   */
+  ownersUnknown: z.literal(true).optional(),
 });
 export type HostStatus = z.infer<typeof HostStatusSchema>;
 

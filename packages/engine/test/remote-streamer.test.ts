@@ -10,6 +10,8 @@ import { createFrameReader, FrameError, type Frame } from "../src/remote/frames.
 import { ENGINE_LEASE_SECONDS } from "@mytty-bar/paths";
 import { hostClockOffsetMs, leaseStamp } from "../src/remote/lease.js";
 import { streamerScript, stopScript } from "../src/remote/streamer.js";
+import { ownersOf } from "../src/remote/owners.js";
+import { parsePsList } from "@mytty-bar/detect";
 import { alive } from "./helpers.js";
 
 const dirs: string[] = [];
@@ -200,6 +202,37 @@ describe("the remote streamer", () => {
 });
 
 describe("the frame reader", () => {
+  it("says its uid and lists owners; with a ps that has no uid column it lists without, owners unknown", async () => {
+    const h = await host();
+    const s = start(h.env);
+    const [hello] = await s.next("hello");
+    const uid = process.getuid?.() ?? 0;
+    expect(hello?.kind === "hello" && hello.fields.uid).toBe(String(uid));
+    s.send("s");
+    const [ps] = await s.next("ps");
+    const rows = parsePsList(ps?.kind === "ps" ? ps.text : "");
+    expect(rows.find((p) => p.pid === s.child.pid)?.uid).toBe(uid);
+    expect(ownersOf({ leftOut: [] }, uid, rows)).toEqual({});
+
+    // A ps refusing the uid column (and no id): the same listing, owners unknown, nothing left out.
+    const bin = path.join(path.dirname(h.data), "bin");
+    await fs.mkdir(bin);
+    const real = await fs.realpath("/bin/ps");
+    await fs.writeFile(path.join(bin, "ps"), `#!/bin/sh\ncase "$*" in *uid=*) exit 1 ;; esac\nexec ${real} "$@"\n`, {
+      mode: 0o755,
+    });
+    await fs.writeFile(path.join(bin, "id"), "#!/bin/sh\nexit 1\n", { mode: 0o755 });
+    const old = start({ ...h.env, PATH: `${bin}:${h.env.PATH ?? ""}` });
+    const [oldHello] = await old.next("hello");
+    expect(oldHello?.kind === "hello" && oldHello.fields.uid).toBe("");
+    old.send("s");
+    const [oldPs] = await old.next("ps");
+    const oldRows = parsePsList(oldPs?.kind === "ps" ? oldPs.text : "");
+    expect(oldRows.find((p) => p.pid === old.child.pid)?.uid).toBeUndefined();
+    expect(ownersOf({ leftOut: [] }, uid, oldRows)).toEqual({ ownersUnknown: true });
+    expect(ownersOf({ leftOut: [] }, undefined, rows)).toEqual({ ownersUnknown: true });
+  });
+
   it("reads frames split at any byte, including an empty listing", () => {
     const stream = Buffer.from(
       "HELLO - 10\nversion=1\nPSB\nPSE\nFILE a.1 3\nxyzPSB\n  1 0 1\nPSE\nERR no-data-dir 0\n",

@@ -10,9 +10,16 @@ export function registerAgentsCommand(program: Command): void {
     .option("-w, --watch", "keep refreshing until Ctrl-C")
     .option("-i, --interval <seconds>", "refresh interval for --watch", parseInterval, 2)
     .option("--source <kind>", "process table source: proc (Linux), ps, ps-list", parseSource)
+    .option("--all", "also say which agent processes were left out and why (other users', here and on watched hosts)")
     .addHelpText("after", AGENTS_HELP)
     .action(
-      async (options: { json?: boolean; watch?: boolean; interval: number; source?: "proc" | "ps" | "ps-list" }) => {
+      async (options: {
+        json?: boolean;
+        watch?: boolean;
+        interval: number;
+        source?: "proc" | "ps" | "ps-list";
+        all?: boolean;
+      }) => {
         process.exitCode = await runAgents(options, { stdout: process.stdout, stderr: process.stderr });
       },
     );

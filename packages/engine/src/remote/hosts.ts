@@ -12,6 +12,7 @@ import type { Preparer } from "../prepare-offload.js";
 import type { HostStatus } from "../snapshot.js";
 import { createLink, type Link, type LinkStatus } from "./link.js";
 import { onHostIds } from "./host-ids.js";
+import { ownersOf } from "./owners.js";
 
 export interface RemoteHostsDeps {
   core: EngineCore;
@@ -46,6 +47,8 @@ interface Watched {
   gone?: boolean;
   scanner: Scanner;
   listing: ProcessInfo[];
+  /** From the last scan: other users' agents left out, or that the host cannot tell owners apart. */
+  owners?: Pick<HostStatus, "leftOut" | "ownersUnknown">;
 }
 
 /**
@@ -86,15 +89,20 @@ function rescan(deps: RemoteHostsDeps, host: string, watched: Watched): void {
     .scan()
     .then((scan) => {
       if (watched.gone) return;
+      watched.owners = ownersOf(scan, watched.link.status().uid, watched.listing);
       const now = deps.clock();
       deps.commit(deps.core.observeScan(scan, new Map(), now, host), now);
     })
     .catch((error: unknown) => deps.onError("remote-scan", error));
 }
 
-/** Detection over a host's latest listing. Its tmux and /proc are not ours to ask: panes come from TMUX_PANE. */
-function hostScanner(listing: () => ProcessInfo[]) {
+/**
+ * Detection over a host's latest listing, keeping the ssh user's agents (the hello's uid). Its tmux and
+ * /proc are not ours to ask: panes come from TMUX_PANE.
+ */
+function hostScanner(listing: () => ProcessInfo[], owner: () => number | undefined) {
   return createScanner({
+    owner,
     source: {
       list: () => Promise.resolve(listing()),
       environ: () => Promise.resolve(undefined),
@@ -183,7 +191,10 @@ export function createRemoteHosts(deps: RemoteHostsDeps): RemoteHosts {
     const host = dest.text;
     const watched: Watched = {
       listing: [],
-      scanner: hostScanner(() => watched.listing),
+      scanner: hostScanner(
+        () => watched.listing,
+        () => watched.link.status().uid,
+      ),
       link: undefined as unknown as Link,
     };
     const onFile = fileHandler(deps, host, watched, listingOf);
@@ -248,6 +259,7 @@ export function createRemoteHosts(deps: RemoteHostsDeps): RemoteHosts {
           since: s.since,
           ...(s.failure ? { problem: s.failure.message } : s.dropped ? { problem: s.dropped } : {}),
           ...(s.state === "connected" && s.helperMissing ? { helperMissing: true } : {}),
+          ...watched.owners,
         };
       });
     },

@@ -14,6 +14,8 @@ export interface LinkStatus {
   failure?: LinkFailure;
   /** The host has no hook helper installed (`mytty-doctor install … --host`). */
   helperMissing?: boolean;
+  /** The ssh user's uid on the host, from the streamer's hello: only its agents are shown. Absent when `id -u` said nothing. */
+  uid?: number;
   /** The local ssh (or docker) child's pid while it runs. */
   pid?: number;
   attempts: number;

@@ -213,7 +213,15 @@ class HostLink implements Link {
       this.offsetMs = hostClockOffsetMs(frame.fields.now, this.options.clock().getTime());
       // The lease before anything else: the hold the status handler sends is used only under a lease.
       this.sendLease();
-      this.set({ state: "connected", pid: session.proc.pid, helperMissing: frame.fields.helper !== "yes" });
+      const uid = /^\d{1,10}$/.test(frame.fields.uid ?? "") ? Number(frame.fields.uid) : undefined;
+      // A new session's hello says whose agents these are; without one, nobody's are left out.
+      if (uid === undefined) delete this.current.uid;
+      this.set({
+        state: "connected",
+        pid: session.proc.pid,
+        helperMissing: frame.fields.helper !== "yes",
+        ...(uid !== undefined ? { uid } : {}),
+      });
       this.send("s");
       this.send("t");
     } else if (frame.kind === "error") session.errCode = frame.code;

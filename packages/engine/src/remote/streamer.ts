@@ -1,5 +1,5 @@
 // The sh program the engine runs on a watched host over its one ssh session (docs/remote.md#watching-a-host).
-// POSIX sh only: the host needs nothing but sh, ps, wc, cat, rm, mv and sleep. It is sent as the remote
+// POSIX sh only: the host needs nothing but sh, ps, id, wc, cat, rm, mv and sleep. It is sent as the remote
 // command's stdin-free script, so nothing is installed; it leaves only two pid files while it runs.
 //
 // The engine drives it line by line on stdin, so an idle streamer costs one blocking `read` and one glob
@@ -8,7 +8,8 @@
 // engine's lease, docs/hook-helper.md: the engine renews it while the session is up), `w <seconds>` sets
 // how long the host's helper holds a permission request for an answer (0: not at all), `r <name> <one line>`
 // writes the answer for the held request spooled as <name>, `q` cleans up and exits. On stdout it writes frames:
-//   HELLO - <len>\n<key=value lines>     once, first (`now=` is the host's UTC clock, for the lease)
+//   HELLO - <len>\n<key=value lines>     once, first (`now=` is the host's UTC clock, for the lease; `uid=`
+//                                        the ssh user's, whose agents alone are shown)
 //   FILE <name> <len>\n<bytes>           one spool file, kept on the host until acknowledged
 //   PSB\n<ps lines>PSE\n                 one listing (ps lines start with a space or a digit)
 //   ERR <code> 0\n                       the streamer cannot work here and exits
@@ -18,6 +19,7 @@
 // returns to its terminal at once) that names itself in engine.pid without a lease, so the hook helper
 // keeps spooling into its bounded, unleased spool (docs/hook-helper.md) and holds nothing, until a new
 // streamer takes over or REMOTE_LINGER_SECONDS pass: after that nothing of ours runs on the host.
+import { PS_LIST_ARGS } from "@mytty-bar/detect";
 import { SPOOL_MAX_HEADER_BYTES, SPOOL_MAX_PAYLOAD_BYTES } from "@mytty-bar/protocol";
 
 export const STREAMER_VERSION = 1;
@@ -25,6 +27,11 @@ export const STREAMER_VERSION = 1;
 export const REMOTE_LINGER_SECONDS = 15 * 60;
 const KEEPER_TICK_SECONDS = 5;
 export const REMOTE_FILE_MAX_BYTES = SPOOL_MAX_PAYLOAD_BYTES + SPOOL_MAX_HEADER_BYTES;
+
+// The local listing's columns, uid included: the engine keeps the ssh user's own agents (`uid=` in the
+// hello). A ps without a uid column lists the rest, and then nobody's agents are left out.
+const LISTING = PS_LIST_ARGS.join(" ");
+const LISTING_NO_UID = LISTING.replace("uid=,", "");
 
 export function streamerScript(): string {
   return `umask 077
@@ -58,6 +65,7 @@ hp=no; [ -x "$d/bin/mytty-bar-hook" ] && hp=yes
 b="version=${STREAMER_VERSION}
 pid=$$
 helper=$hp
+uid=$(id -u 2>/dev/null)
 now=$(date -u +%Y%m%d%H%M%S 2>/dev/null)
 "
 printf 'HELLO - %s\\n%s' "\${#b}" "$b"
@@ -80,7 +88,7 @@ while IFS= read -r l; do
       done ;;
     s)
       printf 'PSB\\n'
-      LC_ALL=C ps -A -ww -o pid=,ppid=,pgid=,tpgid=,tty=,lstart=,args= 2>/dev/null
+      LC_ALL=C ps ${LISTING} 2>/dev/null || LC_ALL=C ps ${LISTING_NO_UID} 2>/dev/null
       printf 'PSE\\n' ;;
     'a '*)
       k=\${l#a }

@@ -1,6 +1,9 @@
 // Handler behind `mytty-doctor agents`: one scan (or a refresh loop), rendered as JSON or a table.
 import { InvalidArgumentError } from "commander";
 import { createScanner, createSource, type Scanner, type SourceKind } from "@mytty-bar/detect";
+import type { HostStatus } from "@mytty-bar/engine/client";
+import { engineHosts } from "./engine-hosts.js";
+import { hostOwners, renderLeftOut } from "./left-out.js";
 import { renderTable, toRows } from "./render.js";
 
 export interface AgentsOptions {
@@ -9,6 +12,8 @@ export interface AgentsOptions {
   /** Seconds between refreshes with --watch. */
   interval?: number;
   source?: SourceKind;
+  /** Also say what was left out and why: other users' agents here and on watched hosts. */
+  all?: boolean;
 }
 
 export interface AgentsIO {
@@ -17,6 +22,8 @@ export interface AgentsIO {
   scanner?: Scanner;
   /** The uid the scan keeps (tests with a fixture's scanner); defaults to ours. */
   uid?: number;
+  /** The watched hosts' statuses for --all (tests); defaults to asking the running engine. */
+  hosts?: () => Promise<HostStatus[] | undefined>;
   /** Stops --watch; defaults to the first SIGINT/SIGTERM. */
   signal?: AbortSignal;
 }
@@ -36,6 +43,8 @@ How agents are recognised ("FOUND BY"):
 Examples:
   $ mytty-doctor agents                 table of agents now
   $ mytty-doctor agents --json          [{ tty, pid, provider, via, executable, terminal: { app, tmuxPane } }]
+  $ mytty-doctor agents --all           also what was left out and why: other users' agents,
+                                        here and on watched hosts (asks the running engine)
   $ mytty-doctor agents --watch -i 1    refresh every second; Ctrl-C to stop
   $ MYTTY_AGENT=codex ./my-wrapper      make a wrapper we cannot see through show up
 `;
@@ -57,13 +66,24 @@ export function parseSource(value: string): SourceKind {
 export async function runAgents(options: AgentsOptions, io: AgentsIO): Promise<number> {
   const scanner = io.scanner ?? createScanner({ source: createSource(options.source) });
   const tty = io.stdout.isTTY === true;
+  const uid = io.uid ?? process.getuid?.() ?? 0;
   const frame = async (): Promise<string> => {
     const scan = await scanner.scan();
-    if (options.json) return `${JSON.stringify(toRows(scan.agents), null, options.watch ? undefined : 2)}\n`;
+    const indent = options.watch ? undefined : 2;
+    if (options.all) {
+      const hosts = await (io.hosts ?? (() => engineHosts()))();
+      const owners = hosts !== undefined ? hostOwners(hosts) : undefined;
+      const leftOut = scan.leftOut ?? [];
+      if (options.json)
+        return `${JSON.stringify({ agents: toRows(scan.agents), uid, leftOut, hosts: owners ?? null }, null, indent)}\n`;
+      const table = renderTable(scan.agents, { bold: tty, at: options.watch ? scan.at : undefined });
+      return `${table}\n${renderLeftOut(leftOut, uid, owners)}`;
+    }
+    if (options.json) return `${JSON.stringify(toRows(scan.agents), null, indent)}\n`;
     return renderTable(scan.agents, {
       bold: tty,
       at: options.watch ? scan.at : undefined,
-      otherUsers: { count: scan.otherUsers ?? 0, uid: io.uid ?? process.getuid?.() ?? 0 },
+      otherUsers: { count: scan.otherUsers ?? 0, uid },
     });
   };
 

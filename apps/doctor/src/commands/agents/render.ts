@@ -64,7 +64,7 @@ function command(a: DetectedAgent): string {
 /** The line saying what the scan left out: other users' agents are never shown or joined (docs/detection.md). */
 export function otherUsersLine(count: number, uid: number): string {
   const what = count === 1 ? "1 agent process of another user was" : `${count} agent processes of other users were`;
-  return `${what} left out: only uid ${uid}'s processes are watched (run mytty-doctor agents as that user to see theirs).`;
+  return `${what} left out: only uid ${uid}'s processes are watched (mytty-doctor agents --all lists them).`;
 }
 
 export function renderTable(
