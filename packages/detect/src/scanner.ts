@@ -162,7 +162,8 @@ export function createScanner(options: ScannerOptions = {}): Scanner {
     const servers = new Map<number, ProcessInfo>();
     for (const tty of ttys) {
       const server = serverOfTty(table, tty, isTmux);
-      if (server) servers.set(server.pid, server);
+      // Another user's tmux server is never asked, so never a Jump's target (our agent in it, run by sudo).
+      if (server && ours(server)) servers.set(server.pid, server);
     }
     const states = await tmux.query(table, [...servers.values()], prune);
     return {

@@ -89,6 +89,18 @@ describe("refreshLocalTabs", () => {
     expect(c.localTabs.has("local")).toBe(false);
   });
 
+  it("never takes another local user's ssh for a tab, nor reads its sockets", async () => {
+    const c = core([remoteAgent("a", 5000)]);
+    const theirs = { ...proc(11, 1, ["ssh", "devbox"]), uid: 1001 };
+    const { reader, asked } = recordingReader(new Map([[11, conn(5000)]]));
+    const deps = { selfPid: 1, uid: 0, readSockets: socketCache(reader), locate };
+    await refreshLocalTabs(c as unknown as EngineCore, [theirs], deps);
+    expect(asked.connections).toEqual([]);
+    expect(c.localTabs.get("a")).toEqual({ problem: expect.stringContaining("no local ssh client holds") });
+    await refreshLocalTabs(c as unknown as EngineCore, [{ ...theirs, uid: 0 }], deps);
+    expect(c.localTabs.get("a")).toMatchObject({ tab: { pid: 11 } });
+  });
+
   it("reads no sockets while no remote agent is listed, and says when nothing changed", async () => {
     const c = core([{ key: "local", terminal: {} }]);
     const unasked: SocketReader = {

@@ -16,6 +16,8 @@ export interface LocalTabsDeps {
   locate(pid: number, processes: readonly ProcessInfo[]): Promise<JoinResult | undefined>;
   /** The engine's own pid: the ssh it runs for watched hosts (its descendants) are never a user's tab. */
   selfPid: number;
+  /** The engine's uid: another local user's ssh is never our tab (undefined: rows without an owner are everyone's). */
+  uid?: number;
 }
 
 /**
@@ -35,6 +37,7 @@ export function localTabsDeps(scanner: Partial<Pick<Scanner, "locateProcess">>, 
     readSockets: socketCache(reader ?? defaultSocketReader(process.platform, defaultExec)),
     locate: scanner.locateProcess?.bind(scanner) ?? (() => Promise.resolve(undefined)),
     selfPid: process.pid,
+    ...(typeof process.getuid === "function" ? { uid: process.getuid() } : {}),
   };
 }
 
@@ -90,7 +93,8 @@ export async function refreshLocalTabs(
   const next = new Map<string, LocalTabResult>();
   if (remote.length > 0) {
     const ours = new Set(withinTree(processes, deps.selfPid).map((p) => p.pid));
-    const ssh = processes.filter((p) => isSsh(p) && !ours.has(p.pid));
+    const mine = (p: ProcessInfo) => deps.uid === undefined || p.uid === undefined || p.uid === deps.uid;
+    const ssh = processes.filter((p) => isSsh(p) && !ours.has(p.pid) && mine(p));
     const held = await deps.readSockets.connections(ssh, now);
     const clients: LocalSshClient[] = ssh.flatMap((p) => {
       const connections = held.get(p.pid) ?? [];
