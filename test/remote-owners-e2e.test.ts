@@ -93,7 +93,8 @@ describe.runIf(asRoot)("whose agents are shown, here and on a watched host (real
         last = JSON.stringify({ rows: rows.map((r) => [r.host, r.pid]), hosts: stats.hosts });
         const h = stats.hosts?.[0];
         const hostPids = rows.filter((r) => r.host === sshd.destination).map((r) => r.pid);
-        return h?.leftOut?.count === 2 && hostPids.length > 0 ? { rows, h } : undefined;
+        const ready = h?.leftOut?.count === 2 && stats.leftOut?.count === 2 && hostPids.length > 0;
+        return ready ? { rows, h, here: stats.leftOut! } : undefined;
       },
       20_000,
       "the host's rows and its left-out count",
@@ -114,6 +115,14 @@ describe.runIf(asRoot)("whose agents are shown, here and on a watched host (real
       ].sort((a, b) => (a[1] as number) - (b[1] as number)),
     );
     expect(sshUser.uid).not.toBe(0);
+    // Here, the engine's stats count the other two uids' claudes (the ssh user's is not root's either).
+    const byPid = (rows: Array<[number, number | undefined]>) => rows.sort((a, b) => (a[1] ?? 0) - (b[1] ?? 0));
+    expect(host.here.agents.map((a) => [a.uid, a.pid])).toEqual(
+      byPid([
+        [sshUser.uid, claudes.get(SSH_USER)],
+        [other.uid, claudes.get(OTHER_USER)],
+      ]),
+    );
 
     // The doctor says what was left out on the host and why.
     const doctor = await runCli(local, BIN.doctor, ["agents", "--all"]);

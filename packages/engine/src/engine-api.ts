@@ -15,6 +15,7 @@ import type { liveSettings } from "./settings-live.js";
 import type { ControlServer } from "./control/server.js";
 import type { Engine, EngineOptions } from "./engine-types.js";
 import type { Snapshot } from "./snapshot.js";
+import { leftOutSummary } from "./left-out.js";
 import { buildStats } from "./rows.js";
 import { resolveAgent } from "./resolve.js";
 import { safely, type swallowing } from "./engine-util.js";
@@ -51,7 +52,8 @@ export function engineApi(p: EngineParts): Engine {
     snapshot: p.snapshot,
     stats: () => {
       const hosts = p.remote.statuses();
-      return { ...buildStats(core, p.intake.backlog()), ...(hosts.length > 0 ? { hosts } : {}) };
+      const leftOut = leftOutSummary(p.scheduler.leftOut());
+      return { ...buildStats(core, p.intake.backlog(), leftOut), ...(hosts.length > 0 ? { hosts } : {}) };
     },
     logStats: () => ({ lines: p.store.lineCount(), rewrites: p.store.rewrites() }),
     settings: p.settings.current,

@@ -11,6 +11,7 @@ import { createPreparer } from "./prepare-offload.js";
 import { createHookPresence, createInsights } from "./insights/index.js";
 import { Persistence } from "./persistence.js";
 import { acquireEngineLock, type EngineLock } from "./lock.js";
+import { leftOutSummary } from "./left-out.js";
 import { buildSnapshot } from "./rows.js";
 import { liveSettings } from "./settings-live.js";
 import { startControlServer, type ControlServer } from "./control/server.js";
@@ -89,7 +90,15 @@ async function startEngine(options: EngineOptions, lock: EngineLock): Promise<En
     // Watched hosts mirror the hold (docs/remote.md#answers-for-remote-requests); none are watched before goLive.
     onHold: (seconds) => remote.setHold(seconds),
   });
-  const snapshotNow = (): Snapshot => buildSnapshot(core, intake.backlog(), clock(), answering.rows, remote.statuses());
+  const snapshotNow = (): Snapshot =>
+    buildSnapshot(
+      core,
+      intake.backlog(),
+      clock(),
+      answering.rows,
+      remote.statuses(),
+      leftOutSummary(scheduler.leftOut()),
+    );
   // What `mytty-doctor status` reads without asking (published-status.ts), kept with every publish.
   const published = createStatusWriter({ file: paths.engineStatus, facts: () => facts(core, remote), failed });
   const publisher = createPublisher({

@@ -9,7 +9,7 @@ import {
 } from "@mytty-bar/protocol";
 import type { EngineCore } from "./core.js";
 import type { AgentRecord } from "./agents.js";
-import type { AgentRow, Snapshot, Stats } from "./snapshot.js";
+import type { AgentRow, LeftOut, Snapshot, Stats } from "./snapshot.js";
 import { trayModel } from "./policy/tray.js";
 import type { LocalTabResult } from "./core-types.js";
 
@@ -115,8 +115,8 @@ export function settledAfterWork(core: EngineCore, agentId: string): boolean {
   );
 }
 
-export function buildStats(core: EngineCore, spoolBacklog: number): Stats {
-  return { ...core.counters, spoolBacklog, lastEventAt: { ...core.lastEventAt } };
+export function buildStats(core: EngineCore, spoolBacklog: number, leftOut?: LeftOut): Stats {
+  return { ...core.counters, spoolBacklog, lastEventAt: { ...core.lastEventAt }, ...(leftOut ? { leftOut } : {}) };
 }
 
 export function buildSnapshot(
@@ -125,6 +125,7 @@ export function buildSnapshot(
   now: Date,
   answers: RowAnswers = NO_ANSWERS,
   hosts: NonNullable<Snapshot["hosts"]> = [],
+  leftOut?: LeftOut,
 ): Snapshot {
   const agents = agentRows(core, answers);
   const byKey = new Map([...core.agents.values()].map((a) => [a.key, a.id]));
@@ -143,7 +144,7 @@ export function buildSnapshot(
     agents,
     attention,
     tray: trayModel(agents, attention),
-    stats: buildStats(core, spoolBacklog),
+    stats: buildStats(core, spoolBacklog, leftOut),
     ...(hosts.length > 0 ? { hosts } : {}),
   };
 }

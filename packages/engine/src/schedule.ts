@@ -1,7 +1,7 @@
 // Scheduling: the process scans (one at a time), the periodic poll (settings file, scan with CPU,
 // transcript insights), the Cursor approval-estimate timer and the engine.pid lease renewal.
 import { ENGINE_LEASE_RENEW_SECONDS } from "@mytty-bar/paths";
-import type { ProcessInfo, ProcessSource, Scanner, ScanResult } from "@mytty-bar/detect";
+import type { LeftOutAgent, ProcessInfo, ProcessSource, Scanner, ScanResult } from "@mytty-bar/detect";
 import type { Change, EngineCore } from "./core.js";
 import type { CpuSampler } from "./cpu.js";
 import { fillCwds } from "./enrich.js";
@@ -31,6 +31,8 @@ export interface Scheduler {
   scanAfter(notBefore: number): Promise<void>;
   /** The latest scan's process table (empty before the first). */
   processes(): readonly ProcessInfo[];
+  /** Other users' agents the latest scan left out. */
+  leftOut(): readonly LeftOutAgent[];
   start(): void;
   rearmPoll(): void;
   armCursor(): void;
@@ -108,6 +110,7 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
     scan: (withCpu) => scan(withCpu),
     scanAfter: (notBefore) => (scanStartedAt >= notBefore ? Promise.resolve() : scan(false, notBefore)),
     processes: () => lastScan?.processes ?? [],
+    leftOut: () => lastScan?.leftOut ?? [],
     start() {
       rearmPoll();
       leaseTimer = setInterval(() => void deps.renewLease(), ENGINE_LEASE_RENEW_SECONDS * 1000);

@@ -151,6 +151,8 @@ export const StatsSchema = z.object({
   lastEventAt: z.record(z.string(), z.string()),
   /** Watched hosts and their links, when any are watched (`mytty-doctor status` shows their problems). */
   hosts: z.array(HostStatusSchema).optional(),
+  /** This machine's agent processes of other users, left out of the rows by the last scan; absent when none. */
+  leftOut: LeftOutSchema.optional(),
 });
 export type Stats = z.infer<typeof StatsSchema>;
 

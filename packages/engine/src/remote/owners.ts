@@ -1,7 +1,8 @@
 // Whose agents a watched host's rows are (docs/remote.md#whose-agents-are-shown): the ssh user's, by the
 // uid its streamer's hello gave. Pure: the last scan, that uid and the listing in, the status fields out.
 import type { ProcessInfo, ScanResult } from "@mytty-bar/detect";
-import { LEFT_OUT_SHOWN, type HostStatus } from "../snapshot.js";
+import { leftOutSummary } from "../left-out.js";
+import type { HostStatus } from "../snapshot.js";
 
 /** What a host's status says about whose agents its rows are (docs/remote.md#whose-agents-are-shown). */
 export function ownersOf(
@@ -10,6 +11,6 @@ export function ownersOf(
   listing: readonly ProcessInfo[],
 ): Pick<HostStatus, "leftOut" | "ownersUnknown"> {
   if (uid === undefined || listing.some((p) => p.uid === undefined)) return { ownersUnknown: true };
-  const all = [...(scan.leftOut ?? [])].sort((a, b) => a.pid - b.pid);
-  return all.length > 0 ? { leftOut: { count: all.length, agents: all.slice(0, LEFT_OUT_SHOWN) } } : {};
+  const leftOut = leftOutSummary(scan.leftOut);
+  return leftOut ? { leftOut } : {};
 }
