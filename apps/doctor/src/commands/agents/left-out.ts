@@ -49,6 +49,7 @@ export function renderLeftOut(
       : `Here: no agent processes of other users (only uid ${uid}'s agents are shown).`,
   );
   if (hosts === undefined) lines.push("Watched hosts: the engine is not running, so nothing is known about them.");
+  else if (hosts.length === 0) lines.push("Watched hosts: nothing left out.");
   for (const h of hosts ?? []) {
     if (h.ownersUnknown)
       lines.push(
