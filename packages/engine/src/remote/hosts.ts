@@ -47,6 +47,11 @@ interface Watched {
   gone?: boolean;
   scanner: Scanner;
   listing: ProcessInfo[];
+  /**
+   * Only the ssh user's agents are rows (docs/remote.md#whose-agents-are-shown). A container's are all
+   * shown: it is one tenant's, and `docker exec` runs as the image's user, not necessarily the agent's.
+   */
+  scoped: boolean;
   /** From the last scan: other users' agents left out, or that the host cannot tell owners apart. */
   owners?: Pick<HostStatus, "leftOut" | "ownersUnknown">;
 }
@@ -89,7 +94,7 @@ function rescan(deps: RemoteHostsDeps, host: string, watched: Watched): void {
     .scan()
     .then((scan) => {
       if (watched.gone) return;
-      watched.owners = ownersOf(scan, watched.link.status().uid, watched.listing);
+      if (watched.scoped) watched.owners = ownersOf(scan, watched.link.status().uid, watched.listing);
       const now = deps.clock();
       deps.commit(deps.core.observeScan(scan, new Map(), now, host), now);
     })
@@ -191,9 +196,10 @@ export function createRemoteHosts(deps: RemoteHostsDeps): RemoteHosts {
     const host = dest.text;
     const watched: Watched = {
       listing: [],
+      scoped: dest.kind === "ssh",
       scanner: hostScanner(
         () => watched.listing,
-        () => watched.link.status().uid,
+        () => (watched.scoped ? watched.link.status().uid : undefined),
       ),
       link: undefined as unknown as Link,
     };
